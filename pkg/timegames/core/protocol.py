@@ -1,0 +1,369 @@
+"""The protocol every game implements.
+
+A game is a :class:`Game` object (metadata, options, a factory for new states,
+notation) plus an immutable :class:`State`.  States never change: ``apply``
+returns a new one.  The shape follows OpenSpiel: ``current_player()`` names a
+seat, :data:`CHANCE` when dice, cards or a spinner decide, or :data:`TERMINAL`
+once the game is over.
+
+Two entry points change a state:
+
+* :meth:`State.play` is the checked one.  It raises :class:`IllegalAction`
+  naming the rule that forbids the action.  Pages, records and tests use it.
+* :meth:`State.apply` is the unchecked fast path for search.  It trusts that
+  the action came from :meth:`State.legal_actions`.
+
+Chance is explicit.  At a chance node :meth:`State.chance_outcomes` lists the
+outcomes with their probabilities, and :meth:`State.sample_chance` picks one
+with the seeded generator stored in the state, so the same seed and the same
+player actions always give the same game.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .rng import Rng
+
+CHANCE = -1
+"""``current_player()`` at a chance node: the seeded generator moves next."""
+
+TERMINAL = -2
+"""``current_player()`` once the game is over."""
+
+FORMAT_VERSION = 1
+"""Version of the plain-dict format written by :meth:`State.to_dict`."""
+
+JSON = dict[str, Any]
+
+A = TypeVar("A")
+S = TypeVar("S", bound="State[Any]")
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid.
+
+    ``rule`` is a short stable identifier (``"occupied"``, ``"not-your-turn"``)
+    that tests and pages can match on; the message explains it to a player.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+class NotationError(ValueError):
+    """Text that is not an action in the game's notation."""
+
+
+class FormatError(ValueError):
+    """A plain dict that is not a valid serialised state or record."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` lists the winning seats (several for a team); an empty tuple
+    is a draw.  ``returns`` gives each seat's result (+1 win, -1 loss, 0 draw,
+    or a game's own score), which bots and benchmarks use.
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    returns: tuple[float, ...]
+
+    def to_dict(self) -> JSON:
+        """Plain-dict form for views and records."""
+        return {"winners": list(self.winners), "reason": self.reason, "returns": list(self.returns)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        """Inverse of :meth:`to_dict`."""
+        return cls(
+            tuple(int(w) for w in data["winners"]),
+            str(data["reason"]),
+            tuple(float(r) for r in data["returns"]),
+        )
+
+    @classmethod
+    def win(cls, winners: Sequence[int], seats: int, reason: str) -> Outcome:
+        """A win for ``winners``; every other seat loses."""
+        won = set(winners)
+        returns = tuple(1.0 if s in won else -1.0 for s in range(seats))
+        return cls(tuple(sorted(won)), reason, returns)
+
+    @classmethod
+    def draw(cls, seats: int, reason: str) -> Outcome:
+        """A draw: nobody wins."""
+        return cls((), reason, tuple(0.0 for _ in range(seats)))
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a new game takes (a seat count, a variant switch).
+
+    Pages build their new-game form from these, so no page hard-codes a
+    game's variants.
+    """
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()
+    help: str = ""
+
+    def to_dict(self) -> JSON:
+        """Plain-dict form for pages."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "default": self.default,
+            "choices": [[value, label] for value, label in self.choices],
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
+class AiLevel:
+    """A named AI strength offered by a game."""
+
+    key: str
+    label: str
+    description: str
+
+
+class Game(ABC, Generic[S, A]):
+    """A game's metadata, options, notation and factory.
+
+    One instance per game lives in :data:`timegames.GAMES`.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    hidden_information: ClassVar[bool] = False
+    """True when players must not see each other's views (hot-seat privacy)."""
+
+    @abstractmethod
+    def option_specs(self) -> Sequence[OptionSpec]:
+        """The options :meth:`new` accepts, with defaults."""
+
+    def normalise_options(self, options: Mapping[str, Any]) -> JSON:
+        """Fill defaults and refuse unknown names or values.
+
+        Raises :class:`FormatError` naming the option.
+        """
+        specs = {spec.name: spec for spec in self.option_specs()}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            raise FormatError(f"unknown option {unknown[0]!r} for {self.title}")
+        result: JSON = {}
+        for name, spec in specs.items():
+            value = options.get(name, spec.default)
+            allowed = [choice for choice, _ in spec.choices]
+            if allowed and value not in allowed:
+                raise FormatError(f"option {name!r} cannot be {value!r}; choose one of {allowed}")
+            if not allowed and type(value) is not type(spec.default):
+                raise FormatError(f"option {name!r} must be a {type(spec.default).__name__}")
+            result[name] = value
+        self.check_options(result)
+        return result
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Refuse combinations of options that do not go together.
+
+        Override to add checks; raise :class:`FormatError`.
+        """
+
+    @abstractmethod
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        """How many seats (players) a game with these options has."""
+
+    def seat_labels(self, options: Mapping[str, Any]) -> list[str]:
+        """A default name for each seat, shown until players type their own."""
+        return [f"Player {i + 1}" for i in range(self.seat_count(options))]
+
+    @abstractmethod
+    def new(self, options: Mapping[str, Any], seed: int) -> S:
+        """A new game with the given options, driven by ``seed``."""
+
+    def new_game(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> S:
+        """Checked :meth:`new`: fills in defaults and validates the options."""
+        return self.new(self.normalise_options(options or {}), seed)
+
+    @abstractmethod
+    def from_dict(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from :meth:`State.to_dict`; raises :class:`FormatError`."""
+
+    @abstractmethod
+    def action_to_text(self, action: A) -> str:
+        """The action in the game's notation."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Read an action written in the game's notation; raises :class:`NotationError`."""
+
+    def ai_levels(self) -> Sequence[AiLevel]:
+        """The AI strengths this game offers, weakest first."""
+        return (AiLevel("random", "Random", "Plays any legal move."),)
+
+    def make_bot(self, level: str) -> Bot[Any]:
+        """A bot playing at ``level`` (one of :meth:`ai_levels`)."""
+        from .bots import RandomBot
+
+        if level != "random":
+            raise FormatError(f"{self.title} has no AI level {level!r}")
+        return RandomBot()
+
+    def examples(self) -> Sequence[JSON]:
+        """Positions from the rules, each ``{"key", "title", "caption", "moves", "highlight"}``.
+
+        ``moves`` reach the position from a new game with default options and
+        seed 0, so an example is a real, playable game.
+        """
+        return ()
+
+    def tool(self, name: str, args: JSON) -> JSON:
+        """A game-specific helper for pages and docs (such as a vector checker)."""
+        raise FormatError(f"{self.title} has no tool {name!r}")
+
+    def describe(self) -> JSON:
+        """Metadata for pages: options, levels, seat labels."""
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "summary": self.summary,
+            "hidden_information": self.hidden_information,
+            "options": [spec.to_dict() for spec in self.option_specs()],
+            "ai_levels": [
+                {"key": lv.key, "label": lv.label, "description": lv.description}
+                for lv in self.ai_levels()
+            ],
+        }
+
+
+class State(ABC, Generic[A]):
+    """An immutable game position.
+
+    Subclasses are frozen dataclasses; equality is value equality, so a state
+    rebuilt from its dict compares equal to the original.
+    """
+
+    @property
+    @abstractmethod
+    def game(self) -> Game[Any, A]:
+        """The game this state belongs to."""
+
+    @property
+    @abstractmethod
+    def rng(self) -> Rng:
+        """The seeded generator that drives this game's chance steps."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Every action allowed now (chance outcomes at a chance node)."""
+
+    @abstractmethod
+    def apply(self, action: A) -> State[A]:
+        """Unchecked: the state after ``action``, which must be legal."""
+
+    @abstractmethod
+    def illegal_reason(self, action: A) -> IllegalAction | None:
+        """Why ``action`` is not allowed here, or ``None`` if it is."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see, as plain JSON data (``None``: a spectator).
+
+        Secrets of other seats are removed here, before anything reaches a
+        page.
+        """
+
+    @abstractmethod
+    def to_dict(self) -> JSON:
+        """Full state as plain data, including ``"format": FORMAT_VERSION``."""
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.outcome() is not None
+
+    def is_chance(self) -> bool:
+        """True when the seeded generator, not a player, moves next."""
+        return self.current_player() == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """At a chance node, each outcome with its probability."""
+        return []
+
+    def sample_chance(self) -> A:
+        """The chance outcome that this state's seeded generator picks."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalAction("not-chance", "no chance step is due here")
+        index = self.rng.weighted_index([p for _, p in outcomes])
+        return outcomes[index][0]
+
+    def play(self, action: A) -> State[A]:
+        """Checked :meth:`apply`: raises :class:`IllegalAction` with the reason."""
+        if self.is_terminal():
+            raise IllegalAction("game-over", "the game is over; no more moves can be made")
+        problem = self.illegal_reason(action)
+        if problem is not None:
+            raise problem
+        return self.apply(action)
+
+    def play_text(self, text: str) -> State[A]:
+        """Parse ``text`` in the game's notation and :meth:`play` it."""
+        try:
+            action = self.game.parse_action(text)
+        except NotationError as err:
+            raise IllegalAction("notation", str(err)) from err
+        return self.play(action)
+
+    def advance_chance(self) -> State[A]:
+        """Resolve every pending chance step with the seeded generator."""
+        state: State[A] = self
+        while state.is_chance():
+            state = state.apply(state.sample_chance())
+        return state
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a bot may think: wall-clock seconds and/or search iterations."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+
+@dataclass
+class BotContext:
+    """What a bot gets besides the state: a random generator and a budget.
+
+    The generator is injected so that a seeded benchmark or test replays the
+    bot's choices exactly.
+    """
+
+    rng: Any
+    budget: Budget = field(default_factory=Budget)
+
+
+class Bot(ABC, Generic[A]):
+    """A computer player."""
+
+    @abstractmethod
+    def choose(self, state: State[A], context: BotContext) -> A:
+        """An action for the seat to move in ``state``."""

@@ -1,0 +1,332 @@
+"""Computer players for Time Vectors, from a random beginner to a threat-searching master.
+
+Every level works from the same line analysis: for each of the 976 vectors,
+how many tokens each colour has on it.  A line with three of one colour and
+an empty fourth point is a *threat*; a move that creates two threats at once
+is a *fork* (the next player can block only one).
+
+* ``beginner`` places at random and sees a win in one only half the time.
+* ``casual`` takes wins, usually blocks, and otherwise picks a well-connected point.
+* ``expert`` always wins and blocks, builds forks and stops the opponent's.
+* ``master`` adds a forcing-threat search (victory by continuous threats) and
+  checks its quiet moves against the opponent's best reply.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.protocol import AiLevel, Bot, BotContext, FormatError, State
+from . import board as B
+from .rules import (
+    CHOOSE,
+    CLAIM_WINDOW,
+    EMPTY,
+    OPENING,
+    Action,
+    Choose,
+    Claim,
+    EndTurn,
+    Place,
+    Swap,
+    TimeVectorsState,
+)
+
+LEVELS: tuple[AiLevel, ...] = (
+    AiLevel("beginner", "Beginner", "Places at random; notices a win in one about half the time."),
+    AiLevel("casual", "Casual", "Takes wins, usually blocks, likes well-connected points."),
+    AiLevel("expert", "Expert", "Always wins and blocks; builds forks and stops yours."),
+    AiLevel("master", "Master", "Expert plus a search for forcing threat sequences."),
+)
+
+LINE_COUNT: tuple[int, ...] = tuple(len(t) for t in B.VECTORS_THROUGH)
+"""How many vectors pass through each point: a rough measure of its value."""
+
+# Value of adding a token to a line that already holds k of my tokens and
+# no other colour (index k), and of blocking a line holding k opposing tokens.
+OWN_WEIGHT = (1.0, 5.0, 32.0, 0.0)
+BLOCK_WEIGHT = (0.0, 3.5, 24.0, 0.0)
+
+
+class Analysis:
+    """Per-line token counts for one position, from one colour's point of view."""
+
+    def __init__(self, cells: Sequence[int], me: int, colours: int) -> None:
+        self.cells = list(cells)
+        self.me = me
+        self.colours = colours
+        self.counts = [[0] * colours for _ in B.VECTORS]
+        for number, line in enumerate(B.VECTORS):
+            row = self.counts[number]
+            for p in line:
+                c = self.cells[p]
+                if c != EMPTY:
+                    row[c] += 1
+
+    def empties(self) -> list[int]:
+        """Free points."""
+        return [p for p, c in enumerate(self.cells) if c == EMPTY]
+
+    def win_points(self, colour: int) -> set[int]:
+        """Empty points that complete a vector for ``colour`` at once."""
+        found: set[int] = set()
+        for number, row in enumerate(self.counts):
+            if row[colour] == 3 and sum(row) == 3:
+                found.update(p for p in B.VECTORS[number] if self.cells[p] == EMPTY)
+        return found
+
+    def threats_made(self, colour: int, point: int) -> set[int]:
+        """The win points ``colour`` would gain by placing on ``point``."""
+        made: set[int] = set()
+        for number in B.VECTORS_THROUGH[point]:
+            row = self.counts[number]
+            if row[colour] == 2 and sum(row) == 2:
+                made.update(p for p in B.VECTORS[number] if p != point and self.cells[p] == EMPTY)
+        return made
+
+    def fork_points(self, colour: int) -> list[int]:
+        """Points where ``colour`` would create two or more threats."""
+        return [p for p in self.empties() if len(self.threats_made(colour, p)) >= 2]
+
+    def score(self, point: int, opponents: Sequence[tuple[int, float]]) -> float:
+        """Heuristic value of ``point`` for :attr:`me`: open lines built and lines blocked."""
+        total = 0.0
+        me = self.me
+        for number in B.VECTORS_THROUGH[point]:
+            row = self.counts[number]
+            occupied = sum(row)
+            mine = row[me]
+            if mine == occupied:
+                total += OWN_WEIGHT[mine]
+                continue
+            if mine:
+                continue
+            for colour, weight in opponents:
+                if row[colour] == occupied:
+                    total += BLOCK_WEIGHT[row[colour]] * weight
+        return total
+
+    def place(self, point: int, colour: int) -> None:
+        """Put a token down, updating the line counts."""
+        self.cells[point] = colour
+        for number in B.VECTORS_THROUGH[point]:
+            self.counts[number][colour] += 1
+
+    def remove(self, point: int, colour: int) -> None:
+        """Undo :meth:`place`."""
+        self.cells[point] = EMPTY
+        for number in B.VECTORS_THROUGH[point]:
+            self.counts[number][colour] -= 1
+
+
+def opponent_order(state: TimeVectorsState) -> list[int]:
+    """Other colours in the order they move next (the next mover first)."""
+    me = state.colour_of(state.seat)
+    order: list[int] = []
+    seats = state.settings.seats
+    for step in range(1, seats + 1):
+        colour = state.colour_of((state.seat + step) % seats)
+        if colour != me and colour not in order:
+            order.append(colour)
+    return order
+
+
+class TimeVectorsBot(Bot[Action]):
+    """One bot class; the level switches its skills on."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.rank = [lv.key for lv in LEVELS].index(level)
+
+    # -- the entry point --------------------------------------------------------
+
+    def choose(self, state: State[Action], context: BotContext) -> Action:
+        """A move for the seat to act."""
+        assert isinstance(state, TimeVectorsState)
+        rng = context.rng
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action")
+        claims = [a for a in legal if isinstance(a, Claim)]
+        if claims and rng.random() < (0.5, 0.85, 1.0, 1.0)[self.rank]:
+            return claims[0]
+        if state.phase == CLAIM_WINDOW or not any(isinstance(a, Place) for a in legal):
+            return EndTurn() if EndTurn() in legal else legal[0]
+        if state.phase == OPENING:
+            return self._opening_token(state, rng)
+        if state.phase == CHOOSE:
+            return self._choose_colour(state, rng)
+        swap = Swap() in legal
+        point = self._place(state, rng, context)
+        if swap and self._wants_swap(state, rng):
+            return Swap()
+        return Place(point)
+
+    # -- openings -----------------------------------------------------------------
+
+    def _wants_swap(self, state: TimeVectorsState, rng: Any) -> bool:
+        first = next(p for p, c in enumerate(state.cells) if c != EMPTY)
+        if self.rank < 2:
+            return bool(rng.random() < 0.3)
+        ranked = sorted(LINE_COUNT)
+        return LINE_COUNT[first] >= ranked[len(ranked) * 3 // 4]
+
+    def _opening_token(self, state: TimeVectorsState, rng: Any) -> Action:
+        placed = sum(1 for c in state.cells if c != EMPTY)
+        free = [p for p, c in enumerate(state.cells) if c == EMPTY]
+        if self.rank < 2:
+            return Place(free[rng.randrange(len(free))])
+        # Balance the offer: the pair on modest points, the single on a strong one.
+        target = min(LINE_COUNT) if placed < 2 else max(LINE_COUNT)
+        best = [p for p in free if LINE_COUNT[p] == target]
+        return Place(best[rng.randrange(len(best))])
+
+    def _choose_colour(self, state: TimeVectorsState, rng: Any) -> Action:
+        if self.rank < 2:
+            return Choose(bool(rng.random() < 0.5))
+        pair_value = sum(LINE_COUNT[p] for p, c in enumerate(state.cells) if c == 0)
+        single_value = sum(LINE_COUNT[p] for p, c in enumerate(state.cells) if c == 1)
+        # Taking the single token means moving now: a tempo worth a strong point.
+        return Choose(pair_value > single_value + max(LINE_COUNT))
+
+    # -- placement ------------------------------------------------------------------
+
+    def _place(self, state: TimeVectorsState, rng: Any, context: BotContext) -> int:
+        me = state.colour_of(state.seat)
+        colours = max(state.settings.colours, 2)
+        analysis = Analysis(state.cells, me, colours)
+        empties = analysis.empties()
+        if self.rank == 0:
+            seen = sorted(analysis.win_points(me))
+            if seen and rng.random() < 0.5:
+                return seen[0]
+            return empties[int(rng.randrange(len(empties)))]
+        order = opponent_order(state)
+        weights = [(c, 1.0 if i == 0 else 0.6) for i, c in enumerate(order)]
+
+        wins = analysis.win_points(me)
+        if wins:
+            return min(wins)
+        for colour in order:
+            threats = analysis.win_points(colour)
+            if threats and (self.rank >= 2 or rng.random() < 0.75):
+                return max(threats, key=lambda p: (analysis.score(p, weights), -p))
+        if self.rank == 1:
+            ranked = sorted(empties, key=lambda p: -analysis.score(p, weights))
+            top = ranked[:4]
+            return top[int(rng.randrange(len(top)))]
+
+        forks = analysis.fork_points(me)
+        if forks:
+            return max(forks, key=lambda p: (analysis.score(p, weights), -p))
+        deadline = time.monotonic() + self._seconds(context)
+        if self.rank >= 3 and state.settings.colours == 2:
+            found = vcf(analysis, me, order[0], depth=6, deadline=deadline)
+            if found is not None:
+                return found
+        opponent = order[0]
+        opponent_forks = analysis.fork_points(opponent)
+        if opponent_forks:
+            return self._stop_forks(analysis, opponent, opponent_forks, weights)
+        ranked = sorted(empties, key=lambda p: (-analysis.score(p, weights), p))
+        if self.rank >= 3:
+            return self._safest(analysis, me, opponent, ranked[:10], weights, deadline)
+        best = analysis.score(ranked[0], weights)
+        ties = [p for p in ranked if analysis.score(p, weights) >= best - 1e-9]
+        return ties[int(rng.randrange(len(ties)))]
+
+    def _seconds(self, context: BotContext) -> float:
+        return context.budget.seconds if context.budget.seconds is not None else 0.5
+
+    def _stop_forks(
+        self,
+        analysis: Analysis,
+        opponent: int,
+        forks: list[int],
+        weights: list[tuple[int, float]],
+    ) -> int:
+        """The move that leaves the opponent the fewest fork points.
+
+        Our own threats count too: a threat forces a block and wins a tempo.
+        """
+        me = analysis.me
+        candidates = set(forks)
+        candidates.update(p for p in analysis.empties() if analysis.threats_made(me, p))
+        best: tuple[float, int] | None = None
+        for p in sorted(candidates):
+            analysis.place(p, me)
+            remaining = len(analysis.fork_points(opponent))
+            analysis.remove(p, me)
+            key = (remaining * 1000 - analysis.score(p, weights), p)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best[1]
+
+    def _safest(
+        self,
+        analysis: Analysis,
+        me: int,
+        opponent: int,
+        candidates: list[int],
+        weights: list[tuple[int, float]],
+        deadline: float,
+    ) -> int:
+        """Of the best-looking quiet moves, the one whose best reply hurts least."""
+        opp_weights = [(me, 1.0)]
+        best_point, best_value = candidates[0], float("-inf")
+        for p in candidates:
+            if time.monotonic() > deadline:
+                break
+            gain = analysis.score(p, weights)
+            analysis.place(p, me)
+            forks_left = len(analysis.fork_points(opponent))
+            saved_me = analysis.me
+            analysis.me = opponent
+            reply = max((analysis.score(q, opp_weights) for q in analysis.empties()), default=0.0)
+            analysis.me = saved_me
+            analysis.remove(p, me)
+            value = gain - 0.5 * reply - 40.0 * forks_left
+            if value > best_value:
+                best_point, best_value = p, value
+        return best_point
+
+
+def vcf(analysis: Analysis, me: int, opponent: int, depth: int, deadline: float) -> int | None:
+    """A first move of a forced win by continuous threats, or ``None``.
+
+    Each of our moves makes a threat the opponent must block; the line ends in
+    a fork.  Branches where the forced block gives the opponent a threat of
+    its own are dropped, which keeps the search sound and small.
+    """
+    if depth <= 0 or time.monotonic() > deadline:
+        return None
+    if analysis.win_points(opponent):
+        return None
+    candidates = [p for p in analysis.empties() if analysis.threats_made(me, p)]
+    for p in candidates:
+        made = analysis.threats_made(me, p)
+        if len(made) >= 2:
+            return p
+    for p in candidates:
+        (block,) = tuple(analysis.threats_made(me, p))
+        analysis.place(p, me)
+        analysis.place(block, opponent)
+        counter = analysis.win_points(opponent)
+        found = None if counter else vcf(analysis, me, opponent, depth - 1, deadline)
+        analysis.remove(block, opponent)
+        analysis.remove(p, me)
+        if found is not None:
+            return p
+        if time.monotonic() > deadline:
+            return None
+    return None
+
+
+def make_bot(level: str) -> TimeVectorsBot:
+    """The bot for one of :data:`LEVELS`."""
+    if level not in {lv.key for lv in LEVELS}:
+        raise FormatError(f"Time Vectors has no AI level {level!r}")
+    return TimeVectorsBot(level)
