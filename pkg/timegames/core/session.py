@@ -108,12 +108,16 @@ class Session:
     # -- ops ------------------------------------------------------------------------
 
     def op_describe(self, request: JSON) -> JSON:
-        """A game's metadata; with no game named, every game."""
+        """A game's metadata and, for ``options``, its seat labels; with no game, every game.
+
+        Pages call this while a player edits the new-game form, so an option
+        combination the rules forbid is refused with the reason before it is used.
+        """
         slug = request.get("game")
         if slug is None:
             return {"games": [g.describe() for g in GAMES.values()]}
         game = self._game(slug)
-        options = game.normalise_options({})
+        options = game.normalise_options(request.get("options") or {})
         return {"game": game.describe(), "seat_labels": game.seat_labels(options)}
 
     def op_new(self, request: JSON) -> JSON:

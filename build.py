@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the timegames site.
+
+    python3 build.py serve     # build _site/ and serve it on http://127.0.0.1:8000/
+    python3 build.py test      # build, then run every test (lint, engine, Pyodide, browser)
+    python3 build.py bench     # build, then print benchmark figures
+    python3 build.py build     # only build _site/
+
+Every command first installs what it needs: the Python packages in
+requirements-dev.txt, the pinned npm runtimes (``npm ci``), and for the
+browser tests Debian's ``chromium``.
+
+The built folder ``_site/`` is the whole product: the rules docs at its root
+(MkDocs-Material), a page per game at ``play/<slug>/``, the engine wheel and
+the pinned Pyodide, MicroPython and PyScript runtimes under ``runtime/``, a
+web app manifest and a service worker that precaches everything, so the site
+works from any sub-path and offline after one visit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import importlib.util
+import json
+import mimetypes
+import os
+import shutil
+import socketserver
+import struct
+import subprocess
+import sys
+import threading
+import zlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "_site"
+BUILD = ROOT / "_build"
+NODE_MODULES = ROOT / "node_modules"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Python modules the commands need, by import name (installed from requirements-dev.txt).
+PYTHON_NEEDS = ("hatchling", "mkdocs", "material", "pytest", "playwright", "ruff", "mypy")
+
+# What each pinned npm package contributes to runtime/, and where it goes.
+RUNTIME_FILES = {
+    "pyodide": (
+        NODE_MODULES / "pyodide",
+        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+         "pyodide-lock.json"],
+    ),
+    "micropython": (
+        NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript",
+        ["micropython.mjs", "micropython.wasm"],
+    ),
+}
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+
+# Games whose page is finished; the others show as "coming soon" on the home page.
+PLAYABLE = ("time_vectors",)
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+def run(cmd: Sequence[str], **kwargs: object) -> None:
+    """Run a command, echoing it; stop the build if it fails."""
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, **kwargs)  # type: ignore[call-overload]
+
+
+def ensure_python_packages() -> None:
+    """Install requirements-dev.txt when one of its modules is missing."""
+    missing = [name for name in PYTHON_NEEDS if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"installing Python packages (missing: {', '.join(missing)})")
+        run([sys.executable, "-m", "pip", "install", "-q", "-r", ROOT / "requirements-dev.txt"])
+
+
+def ensure_node_modules() -> None:
+    """``npm ci`` the pinned runtimes when node_modules is missing or stale."""
+    marker = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if not marker.exists() or marker.stat().st_mtime < lock.stat().st_mtime:
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium for the browser tests (never a downloaded browser)."""
+    if CHROMIUM.exists():
+        return
+    if os.geteuid() != 0:
+        sys.exit("chromium is missing: run 'sudo apt-get install chromium' and try again")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(["apt-get", "update", "-qq"], env=env)
+    run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+
+
+# -- build ------------------------------------------------------------------------------
+
+
+def build_wheel() -> Path:
+    """The engine as one py3-none-any wheel."""
+    out = BUILD / "dist"
+    shutil.rmtree(out, ignore_errors=True)
+    run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", out], cwd=ROOT)
+    (wheel,) = out.glob("timegames-*-py3-none-any.whl")
+    return wheel
+
+
+def build_docs() -> Path:
+    """The rules docs, built strictly (a broken link fails the build)."""
+    out = BUILD / "docs"
+    shutil.rmtree(out, ignore_errors=True)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", out], cwd=ROOT, env=env)
+    return out
+
+
+def copy_runtimes(site: Path) -> None:
+    """Copy the pinned runtimes out of node_modules (nothing loads from a CDN)."""
+    runtime = site / "runtime"
+    for name, (source, files) in RUNTIME_FILES.items():
+        (runtime / name).mkdir(parents=True, exist_ok=True)
+        for file in files:
+            shutil.copy2(source / file, runtime / name / file)
+    target = runtime / "pyscript"
+    target.mkdir(parents=True, exist_ok=True)
+    for file in PYSCRIPT_DIST.iterdir():
+        if file.suffix in (".js", ".css") and not file.name.endswith(".map"):
+            shutil.copy2(file, target / file.name)
+
+
+def render_pages(site: Path, wheel_name: str) -> None:
+    """Copy site/ and fill in build-time parts (engine configs, prerendered boards)."""
+    shutil.copytree(ROOT / "site", site, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+        "__pycache__", "prerender.py"))
+    for toml in (site / "play" / "common").glob("*.toml"):
+        toml.write_text(toml.read_text().replace("@WHEEL@", wheel_name))
+    sys.path.insert(0, str(ROOT / "pkg"))
+    for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
+        spec = importlib.util.spec_from_file_location(f"prerender_{prerender.parent.name}",
+                                                      prerender)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        page = site / "play" / prerender.parent.name / "index.html"
+        page.write_text(module.render(page.read_text()))
+
+
+def write_icons(site: Path) -> None:
+    """App icons as PNG (installable apps need raster icons), drawn here."""
+    for size in (192, 512):
+        (site / "icons").mkdir(exist_ok=True)
+        (site / "icons" / f"icon-{size}.png").write_bytes(clock_icon_png(size))
+
+
+def clock_icon_png(size: int) -> bytes:
+    """A clock face: indigo ground, amber ring, two hands — the site's mark."""
+    rows = []
+    c = (size - 1) / 2
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            dx, dy = (x - c) / c, (y - c) / c
+            r = (dx * dx + dy * dy) ** 0.5
+            colour = (49, 46, 129)
+            if 0.62 < r < 0.76:
+                colour = (245, 158, 11)
+            elif r <= 0.62 and (
+                (abs(dx) < 0.05 and -0.5 < dy < 0.02) or (abs(dy) < 0.05 and -0.02 < dx < 0.36)
+            ):
+                colour = (254, 243, 199)
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def write_manifest(site: Path) -> None:
+    """The web app manifest; every URL in it is relative, so any sub-path works."""
+    manifest = {
+        "name": "timegames — time-themed board and card games",
+        "short_name": "timegames",
+        "description": "Five time-themed board and card games to play in the browser, offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#1e1b4b",
+        "theme_color": "#312e81",
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    (site / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1))
+
+
+def write_service_worker(site: Path) -> str:
+    """sw.js with the precache list and a version derived from every file's bytes.
+
+    A new build changes the version, so the browser installs the new worker,
+    which fills a new cache and deletes the old ones.
+    """
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    urls: list[str] = []
+    for path in files:
+        rel = path.relative_to(site).as_posix()
+        if rel.endswith(".map"):
+            continue
+        digest.update(rel.encode() + b"\0" + path.read_bytes())
+        urls.append(rel)
+        if path.name == "index.html":
+            urls.append(rel[: -len("index.html")] or "./")
+    version = digest.hexdigest()[:16]
+    template = (ROOT / "site" / "sw.template.js").read_text()
+    script = template.replace("@VERSION@", version).replace("@PRECACHE@", json.dumps(urls))
+    (site / "sw.js").write_text(script)
+    (site / "sw.template.js").unlink(missing_ok=True)
+    return version
+
+
+def build() -> Path:
+    """Build everything into _site/ and return its path."""
+    ensure_python_packages()
+    ensure_node_modules()
+    wheel = build_wheel()
+    docs = build_docs()
+    staging = BUILD / "site"
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(docs, staging)
+    copy_runtimes(staging)
+    shutil.copy2(wheel, staging / "runtime" / wheel.name)
+    render_pages(staging, wheel.name)
+    write_icons(staging)
+    write_manifest(staging)
+    version = write_service_worker(staging)
+    shutil.rmtree(SITE, ignore_errors=True)
+    staging.rename(SITE)
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    print(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, version {version})")
+    return SITE
+
+
+# -- serving ------------------------------------------------------------------------------
+
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("text/plain", ".toml")
+mimetypes.add_type("text/plain", ".py")
+
+
+def make_handler(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHandler]:
+    """A static handler that serves ``site`` under the URL prefix ``base`` only."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)  # type: ignore[arg-type]
+
+        def translate_path(self, path: str) -> str:
+            if not path.startswith(base):
+                return str(site / "__outside_base__")
+            return super().translate_path("/" + path[len(base):])
+
+        def end_headers(self) -> None:
+            # Development server: always revalidate, so a rebuild shows at once.
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, format: str, *args: object) -> None:
+            if os.environ.get("TIMEGAMES_HTTP_LOG"):
+                super().log_message(format, *args)
+
+    return Handler
+
+
+class QuietServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    """A threaded server that does not print tracebacks for dropped connections."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
+@contextmanager
+def serving(site: Path = SITE, base: str = "/", port: int = 0) -> Iterator[str]:
+    """Serve ``site`` under ``base`` on 127.0.0.1 in a thread; yields the root URL."""
+    if not base.endswith("/"):
+        base += "/"
+    server = QuietServer(("127.0.0.1", port), make_handler(site, base))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{base}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Build and serve until interrupted."""
+    build()
+    with serving(SITE, args.base, args.port) as url:
+        print(f"\nServing timegames at {url}  (Ctrl+C to stop)\n", flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    """Build, then every test: lint and types, engine, engine in Pyodide, browser."""
+    build()
+    ensure_chromium()
+    wheels = BUILD / "pyodide-wheels"
+    run([sys.executable, ROOT / "tests" / "pyodide" / "wheels.py", wheels])
+    steps: list[tuple[str, list[str]]] = [
+        ("ruff", [sys.executable, "-m", "ruff", "check", "pkg", "tests", "build.py", "site"]),
+        ("mypy --strict", [sys.executable, "-m", "mypy"]),
+        ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),
+        ("engine tests (Pyodide under Node)",
+         ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)]),
+        ("browser tests (Chromium)", [sys.executable, "-m", "pytest", "tests/browser", "-q"]),
+    ]
+    if args.quick:
+        steps = [s for s in steps if "browser" not in s[0]]
+    failed = []
+    for name, cmd in steps:
+        print(f"\n=== {name} ===", flush=True)
+        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+            failed.append(name)
+    print("\n=== summary ===")
+    for name, _ in steps:
+        print(f"{'FAILED' if name in failed else 'ok    '}  {name}")
+    return 1 if failed else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Build, then print the benchmark figures (they are figures, not pass/fail tests)."""
+    build()
+    ensure_chromium()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "pkg"))
+    games = args.games or [p.stem.removeprefix("bench_") for p in
+                           sorted((ROOT / "tests" / "bench").glob("bench_*.py"))]
+    for game in games:
+        script = ROOT / "tests" / "bench" / f"bench_{game}.py"
+        print(f"\n=== {script.relative_to(ROOT)} ===", flush=True)
+        subprocess.run([sys.executable, script, *args.extra], cwd=ROOT, env=env, check=False)
+    return 0
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    """Only build."""
+    build()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="build and serve on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--base", default="/", help="URL sub-path to serve under, e.g. /timegames/")
+    test = sub.add_parser("test", help="build and run every test")
+    test.add_argument("--quick", action="store_true", help="skip the browser tests")
+    bench = sub.add_parser("bench", help="build and print benchmark figures")
+    bench.add_argument("games", nargs="*", help="only these benchmark names")
+    bench.add_argument("--extra", nargs="*", default=[], help="arguments for each script")
+    sub.add_parser("build", help="only build _site/")
+    args = parser.parse_args(argv)
+    commands = {"serve": cmd_serve, "test": cmd_test, "bench": cmd_bench, "build": cmd_build}
+    return commands[args.command or "build"](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

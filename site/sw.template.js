@@ -1,0 +1,53 @@
+// timegames service worker: precaches the whole site so it works offline.
+// build.py fills in VERSION (a hash of every file) and PRECACHE (every URL,
+// relative to this file), so each deployment gets a fresh cache and the
+// previous one is deleted when the new worker activates.
+const VERSION = "@VERSION@";
+const PRECACHE = @PRECACHE@;
+const CACHE = "timegames-" + VERSION;
+const SCOPE = new URL("./", self.location.href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new URL(url, SCOPE).href)))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((key) => key.startsWith("timegames-") && key !== CACHE)
+          .map((key) => caches.delete(key)),
+      ))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Cache first: everything the site needs is in the versioned cache; the
+// query string (?embed=1) selects a page mode and never a different file.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+    return;
+  }
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) {
+      return hit;
+    }
+    try {
+      const response = await fetch(request);
+      if (response.ok && new URL(request.url).href.startsWith(SCOPE.href)) {
+        cache.put(request, response.clone());
+      }
+      return response;
+    } catch (error) {
+      const page = await cache.match(new URL("./", request.url), { ignoreSearch: true });
+      return page || Response.error();
+    }
+  })());
+});

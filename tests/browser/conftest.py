@@ -1,0 +1,99 @@
+"""Browser test fixtures: the built site served under a sub-path, and Debian's Chromium.
+
+Every page a test opens records its requests; at the end of the test each one
+must have gone to 127.0.0.1 (the site's own origin), which proves that nothing
+loads from a CDN or any other outside address.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "pkg"))
+
+import build  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BASE = "/timegames/"
+READY = "html[data-engine=ready]"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """The built site, served on 127.0.0.1 under /timegames/ like a GitHub Pages project."""
+    if not (build.SITE / "sw.js").exists():
+        build.build()
+    with build.serving(build.SITE, BASE) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+class Recorder:
+    """Every URL a browser context asked for."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.errors: list[str] = []
+
+    def outside(self) -> list[str]:
+        local = ("http://127.0.0.1:", "blob:http://127.0.0.1:", "data:")
+        return [u for u in self.urls if not u.startswith(local)]
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+def context(browser: Any, recorder: Recorder) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.on("request", lambda request: recorder.urls.append(request.url))
+    yield ctx
+    ctx.close()
+    assert recorder.outside() == [], "requests left the site's origin"
+
+
+@pytest.fixture
+def page(context: Any, recorder: Recorder) -> Any:
+    page = context.new_page()
+    page.on("pageerror", lambda error: recorder.errors.append(str(error)))
+    return page
+
+
+def open_game(page: Any, site_url: str, slug: str, suffix: str = "") -> None:
+    """Open a game page and wait until the engine has answered."""
+    page.goto(f"{site_url}play/{slug}/{suffix}")
+    page.wait_for_selector(READY, timeout=90_000)

@@ -1,0 +1,285 @@
+"""The Time Vectors page in real Chromium: play, undo, resume, links, files, keyboard."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from conftest import READY, open_game
+from timegames.core import BotContext, Budget, GameRecord, replay
+from timegames.core.record import record_from_link, record_to_link
+from timegames.time_vectors import GAME
+
+AUTOSAVE = "timegames:time_vectors:autosave"
+
+
+def wait_turn(page: Any, *turns: str) -> str:
+    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
+    selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)
+    page.wait_for_selector(selector, timeout=60_000)
+    return str(page.get_attribute("html", "data-turn"))
+
+
+def place(page: Any, point: str, colour: int = 0) -> str:
+    """Click a point, wait for the token, then for the AI's reply; return whose turn it is."""
+    page.click(f"#pt-{point}")
+    page.wait_for_selector(f"#pt-{point}.c{colour}")
+    return wait_turn(page, "human", "over")
+
+
+def saved_record(page: Any) -> GameRecord:
+    return GameRecord.from_dict(json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")))
+
+
+def cells(page: Any) -> dict[str, str]:
+    pairs = page.evaluate(
+        "Array.from(document.querySelectorAll('.pt')).map(b => [b.dataset.p, b.className])"
+    )
+    return {name: classes for name, classes in pairs}
+
+
+def tokens(page: Any) -> dict[str, int]:
+    found = {}
+    for name, classes in cells(page).items():
+        for colour in range(3):
+            if f"c{colour}" in classes.split():
+                found[name] = colour
+    return found
+
+
+def start_game(page: Any, opponent: str = "ai:beginner", names: tuple[str, str] = ("Ada", "Bob")):
+    """Start a new game through the New game dialog."""
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    page.fill("#seat-name-0", names[0])
+    page.fill("#seat-name-1", names[1])
+    page.select_option("#seat-kind-1", opponent)
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+
+
+def test_play_a_whole_game_against_the_ai_by_clicking(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page)
+    helper = GAME.make_bot("expert")
+    rng = random.Random(7)
+    for _ in range(60):
+        if wait_turn(page, "human", "over") == "over":
+            break
+        state = replay(saved_record(page))[-1]
+        assert state.current_player() == 0
+        move = GAME.action_to_text(helper.choose(state, BotContext(rng, Budget(0.2))))
+        assert "legal" in cells(page)[move].split(), f"{move} should be offered as legal"
+        place(page, move)
+    assert wait_turn(page, "over") == "over"
+    assert "won" in page.inner_text("#status")
+    board = cells(page)
+    assert sum("win" in c.split() for c in board.values()) == 4
+    assert not any("legal" in c.split() for c in board.values())
+    state = replay(saved_record(page))[-1]
+    assert state.is_terminal()
+    winners = state.outcome().winners
+    name = ("Ada", "Bob")[winners[0]]
+    assert name in page.inner_text("#status")
+
+
+def test_illegal_click_is_refused_with_the_rule(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page)
+    wait_turn(page, "human")
+    place(page, "NE2b2")
+    before = tokens(page)
+    page.click("#pt-NE2b2")
+    page.wait_for_selector("#message.error")
+    message = page.inner_text("#message")
+    assert "taken" in message and "rule: occupied" in message
+    assert tokens(page) == before
+    page.fill("#move-input", "XX9z9")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('quadrant')")
+    assert tokens(page) == before
+
+
+def test_undo_redo_and_replay(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page)
+    wait_turn(page, "human")
+    place(page, "SW1a1")
+    assert len(tokens(page)) == 2  # the AI answered
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 0")
+    assert page.locator("#log li:not(.future)").count() == 0
+    page.click("#btn-redo")
+    page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 2")
+    page.click("#btn-first")
+    page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 0")
+    assert "Replay" in page.inner_text("#status")
+    page.click("#btn-last")
+    page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 2")
+
+
+def test_reload_resumes_the_game(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page, names=("Zoë", "Max"))
+    wait_turn(page, "human")
+    place(page, "NW4d4")
+    before = tokens(page)
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    wait_turn(page, "human")
+    assert tokens(page) == before
+    assert "Zoë" in page.inner_text("#players")
+    assert "restored" in page.inner_text("#message")
+
+
+def test_a_tampered_link_is_refused_and_the_game_kept(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page)
+    wait_turn(page, "human")
+    place(page, "SE3c3")
+    before = tokens(page)
+    page.click("#btn-link")
+    page.wait_for_function("document.querySelector('#link-output').value.includes('#g=')")
+    link = page.input_value("#link-output")
+    fragment = link.split("#g=", 1)[1]
+    assert record_from_link(fragment).actions == saved_record(page).actions
+    # Alter the moves but keep a valid checksum: replay must catch the illegal move.
+    record = record_from_link(fragment)
+    forged = GameRecord.from_dict(
+        {**record.to_dict(), "actions": ["SE3c3", "SE3c3"], "position": 2}
+    )
+    for bad in (fragment[:-3] + "abc", record_to_link(forged)):
+        page.fill("#link-input", link.split("#g=")[0] + "#g=" + bad)
+        page.click("#link-form button")
+        page.wait_for_selector("#message.error")
+        assert "link" in page.inner_text("#message") or "illegal" in page.inner_text("#message")
+        assert tokens(page) == before
+        page.evaluate("document.querySelector('#message').className = 'tg-message'")
+    # Opening a tampered link from the address bar also keeps the autosaved game.
+    page.goto(link.split("#g=")[0] + "#g=" + fragment[:-3] + "abc")
+    page.wait_for_selector(READY, timeout=90_000)
+    wait_turn(page, "human")
+    assert tokens(page) == before
+    # A good link opens on another "device" (a fresh context's page).
+    other = page.context.browser.new_context()
+    try:
+        second = other.new_page()
+        second.goto(link)
+        second.wait_for_selector(READY, timeout=90_000)
+        wait_turn(second, "human")
+        assert tokens(second) == before
+    finally:
+        other.close()
+
+
+def test_save_file_round_trip_and_corrupt_file(page: Any, site_url: str, tmp_path: Any) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page)
+    wait_turn(page, "human")
+    place(page, "NE1a1")
+    before = tokens(page)
+    with page.expect_download() as download:
+        page.click("#btn-save")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    text = saved.read_text()
+    assert json.loads(text)["record"]["actions"][0] == "NE1a1"
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text(text.replace("NE1a1", "NE1a2"))
+    page.set_input_files("#file-load", str(corrupt))
+    page.wait_for_selector("#message.error")
+    assert "checksum" in page.inner_text("#message")
+    assert tokens(page) == before
+    (tmp_path / "junk.json").write_text("{not json")
+    page.set_input_files("#file-load", str(tmp_path / "junk.json"))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('JSON')")
+    assert tokens(page) == before
+    page.click("#btn-new")
+    page.click("#ng-start")
+    page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 0")
+    page.set_input_files("#file-load", str(saved))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
+    wait_turn(page, "human")
+    assert tokens(page) == before
+
+
+def test_player_names_are_text_never_html(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    evil = "<img src=x onerror=\"document.title='pwned'\">"
+    start_game(page, names=(evil, "Bob"))
+    wait_turn(page, "human")
+    assert evil[:20] in page.inner_text("#players")
+    assert page.locator("#players img").count() == 0
+    assert page.title() != "pwned"
+
+
+def test_keyboard_play(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    start_game(page)
+    wait_turn(page, "human")
+    page.focus("#pt-NW4a4")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#pt-NW3b3.c0")
+
+
+def test_claim_rule_game(page: Any, site_url: str) -> None:
+    """Tournament claim rule: the page offers Claim and End turn from the engine's legal actions."""
+    open_game(page, site_url, "time_vectors")
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-claim")
+    page.select_option("#opt-claim", label="Players must claim vectors")
+    page.select_option("#seat-kind-1", "human")
+    page.click("#ng-start")
+    for amber, teal in (("NW1a1", "SE4d4"), ("NW1b1", "SE4c4"), ("NW1c1", "SE4b4")):
+        for point, colour in ((amber, 0), (teal, 1)):
+            wait_turn(page, "human")
+            page.click(f"#pt-{point}")
+            page.wait_for_selector(f"#pt-{point}.c{colour}")
+            page.click("[data-action=end]")
+            page.wait_for_selector("[data-action=end]", state="detached")
+    wait_turn(page, "human")
+    page.click("#pt-NW1d1")
+    page.wait_for_selector("#btn-start-claim")
+    assert page.get_attribute("html", "data-turn") == "human"  # no automatic win
+    page.click("#btn-start-claim")
+    for point in ("NW1a1", "NW1b1", "NW1c1", "SE4d4"):
+        page.click(f"#pt-{point}")
+    page.click("#btn-claim")
+    page.wait_for_selector("#message.error")
+    assert "rule: claim-own-tokens" in page.inner_text("#message")
+    page.click("#btn-start-claim")
+    for point in ("NW1a1", "NW1b1", "NW1c1", "NW1d1"):
+        page.click(f"#pt-{point}")
+    page.click("#btn-claim")
+    assert wait_turn(page, "over") == "over"
+    assert "claimed a vector" in page.inner_text("#status")
+
+
+def test_phone_width_has_no_sideways_scrolling(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, "time_vectors")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+        size = page.evaluate("document.querySelector('#pt-NW1a1').getBoundingClientRect().width")
+        assert size >= 14  # points stay tappable
+    finally:
+        ctx.close()
+
+
+def test_vector_checker_embed(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors", "?embed=1#checker")
+    page.wait_for_selector("html[data-mode=checker]")
+    for point in ("NE1a4", "SE2b3", "SW3c2", "NW4d1"):
+        page.click(f"#pt-{point}")
+    page.wait_for_function("document.querySelector('#example').textContent.includes('1, 2, 3, 4')")
+    page.click("#pt-NW4d1")
+    page.click("#pt-NW4d2")
+    page.wait_for_function(
+        "document.querySelector('#example').textContent.includes('not a vector')"
+    )
