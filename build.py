@@ -20,6 +20,7 @@ works from any sub-path and offline after one visit.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import http.server
 import importlib.util
@@ -50,8 +51,13 @@ PYTHON_NEEDS = ("hatchling", "mkdocs", "material", "pytest", "playwright", "ruff
 RUNTIME_FILES = {
     "pyodide": (
         NODE_MODULES / "pyodide",
-        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-         "pyodide-lock.json"],
+        [
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ],
     ),
     "micropython": (
         NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript",
@@ -117,7 +123,7 @@ def build_docs() -> Path:
     out = BUILD / "docs"
     shutil.rmtree(out, ignore_errors=True)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", out], cwd=ROOT, env=env)
+    run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", out], cwd=ROOT, env=env)
     return out
 
 
@@ -137,14 +143,19 @@ def copy_runtimes(site: Path) -> None:
 
 def render_pages(site: Path, wheel_name: str) -> None:
     """Copy site/ and fill in build-time parts (engine configs, prerendered boards)."""
-    shutil.copytree(ROOT / "site", site, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
-        "__pycache__", "prerender.py"))
+    shutil.copytree(
+        ROOT / "site",
+        site,
+        dirs_exist_ok=True,
+        ignore=shutil.ignore_patterns("__pycache__", "prerender.py", "*.template.js"),
+    )
     for toml in (site / "play" / "common").glob("*.toml"):
         toml.write_text(toml.read_text().replace("@WHEEL@", wheel_name))
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
-        spec = importlib.util.spec_from_file_location(f"prerender_{prerender.parent.name}",
-                                                      prerender)
+        spec = importlib.util.spec_from_file_location(
+            f"prerender_{prerender.parent.name}", prerender
+        )
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
@@ -179,12 +190,20 @@ def clock_icon_png(size: int) -> bytes:
         rows.append(bytes(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(
-            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def write_manifest(site: Path) -> None:
@@ -228,7 +247,6 @@ def write_service_worker(site: Path) -> str:
     template = (ROOT / "site" / "sw.template.js").read_text()
     script = template.replace("@VERSION@", version).replace("@PRECACHE@", json.dumps(urls))
     (site / "sw.js").write_text(script)
-    (site / "sw.template.js").unlink(missing_ok=True)
     return version
 
 
@@ -274,7 +292,7 @@ def make_handler(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHan
         def translate_path(self, path: str) -> str:
             if not path.startswith(base):
                 return str(site / "__outside_base__")
-            return super().translate_path("/" + path[len(base):])
+            return super().translate_path("/" + path[len(base) :])
 
         def end_headers(self) -> None:
             # Development server: always revalidate, so a rebuild shows at once.
@@ -321,10 +339,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     build()
     with serving(SITE, args.base, args.port) as url:
         print(f"\nServing timegames at {url}  (Ctrl+C to stop)\n", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
     return 0
 
 
@@ -338,8 +354,10 @@ def cmd_test(args: argparse.Namespace) -> int:
         ("ruff", [sys.executable, "-m", "ruff", "check", "pkg", "tests", "build.py", "site"]),
         ("mypy --strict", [sys.executable, "-m", "mypy"]),
         ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),
-        ("engine tests (Pyodide under Node)",
-         ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)]),
+        (
+            "engine tests (Pyodide under Node)",
+            ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)],
+        ),
         ("browser tests (Chromium)", [sys.executable, "-m", "pytest", "tests/browser", "-q"]),
     ]
     if args.quick:
@@ -360,8 +378,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     build()
     ensure_chromium()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "pkg"))
-    games = args.games or [p.stem.removeprefix("bench_") for p in
-                           sorted((ROOT / "tests" / "bench").glob("bench_*.py"))]
+    games = args.games or [
+        p.stem.removeprefix("bench_") for p in sorted((ROOT / "tests" / "bench").glob("bench_*.py"))
+    ]
     for game in games:
         script = ROOT / "tests" / "bench" / f"bench_{game}.py"
         print(f"\n=== {script.relative_to(ROOT)} ===", flush=True)
@@ -376,8 +395,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="command")
     serve = sub.add_parser("serve", help="build and serve on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)

@@ -12,9 +12,13 @@ registered in :data:`GAMES` by its slug::
 
 from .core import GAMES, get_game, register
 from .time_vectors import GAME as _TIME_VECTORS
+from .timeline_cards import GAME as _TIMELINE_CARDS
+from .timelock import GAME as _TIMELOCK
 
 __version__ = "0.1.0"
 
 register(_TIME_VECTORS)
+register(_TIMELINE_CARDS)
+register(_TIMELOCK)
 
 __all__ = ["GAMES", "__version__", "get_game"]

@@ -223,8 +223,9 @@ class Game(ABC, Generic[S, A]):
     def examples(self) -> Sequence[JSON]:
         """Positions from the rules, each ``{"key", "title", "caption", "moves", "highlight"}``.
 
-        ``moves`` reach the position from a new game with default options and
-        seed 0, so an example is a real, playable game.
+        ``moves`` reach the position from a new game with seed 0 and the
+        example's ``options`` (default options when it has none), so an
+        example is a real, playable game.
         """
         return ()
 

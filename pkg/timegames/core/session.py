@@ -175,14 +175,17 @@ class Session:
         return self._answer(request)
 
     def op_example(self, request: JSON) -> JSON:
-        """Open one of a game's rule examples as a real two-human game."""
+        """Open one of a game's rule examples as a real game with human seats.
+
+        An example's ``options`` (default: none) pick the variant it shows.
+        """
         game = self._game(request.get("game"))
         key = request.get("key")
         found = [e for e in game.examples() if e["key"] == key]
         if not found:
             raise FormatError(f"{game.title} has no example {key!r}")
         example = found[0]
-        options = game.normalise_options({})
+        options = game.normalise_options(example.get("options") or {})
         labels = game.seat_labels(options)
         record = GameRecord(
             game.slug,

@@ -154,7 +154,9 @@ class GamePage:
         else:
             await self.open_initial()
         self.html.setAttribute("data-engine", "ready")
-        on(window, "hashchange", lambda evt: self.open_hash())
+        # Assigning the handler property works where addEventListener on the
+        # proxied window raises "Illegal invocation" in MicroPython.
+        window.onhashchange = create_proxy(lambda evt: asyncio.create_task(self.open_hash()))
         await self.run_ai()
 
     async def loading_ticker(self):
@@ -167,9 +169,8 @@ class GamePage:
 
     async def open_initial(self):
         hash_text = str(window.location.hash)
-        if hash_text.startswith("#g="):
-            if await self.open_link(hash_text[3:]):
-                return
+        if hash_text.startswith("#g=") and await self.open_link(hash_text[3:]):
+            return
         saved = self.store.load()
         if saved:
             answer = await self.act({"op": "load_record", "record": saved}, quiet=True)
@@ -355,8 +356,9 @@ class GamePage:
         return options
 
     async def refresh_seats(self):
-        answer = await self.call({"op": "describe", "game": self.slug,
-                                  "options": self.chosen_options()})
+        answer = await self.call(
+            {"op": "describe", "game": self.slug, "options": self.chosen_options()}
+        )
         error = by_id("ng-error")
         box = by_id("ng-seats")
         if not answer.get("ok"):
@@ -368,22 +370,37 @@ class GamePage:
         old = self.view["seats"] if self.view else []
         clear(box)
         for index, label in enumerate(answer["seat_labels"]):
-            before = old[index] if index < len(old) else {"kind": "ai" if index else "human",
-                                                          "level": self.default_ai}
-            name = el("input", attrs={"id": "seat-name-" + str(index), "maxlength": "40",
-                                      "value": before.get("name") or label,
-                                      "aria-label": "Name for " + label})
-            kind = el("select", attrs={"id": "seat-kind-" + str(index),
-                                       "aria-label": "Who plays " + label})
+            before = (
+                old[index]
+                if index < len(old)
+                else {"kind": "ai" if index else "human", "level": self.default_ai}
+            )
+            name = el(
+                "input",
+                attrs={
+                    "id": "seat-name-" + str(index),
+                    "maxlength": "40",
+                    "value": before.get("name") or label,
+                    "aria-label": "Name for " + label,
+                },
+            )
+            kind = el(
+                "select",
+                attrs={"id": "seat-kind-" + str(index), "aria-label": "Who plays " + label},
+            )
             kind.appendChild(el("option", text="Human", attrs={"value": "human"}))
             for level in self.meta["ai_levels"]:
-                option = el("option", text="Computer: " + level["label"],
-                            attrs={"value": "ai:" + level["key"]})
+                option = el(
+                    "option",
+                    text="Computer: " + level["label"],
+                    attrs={"value": "ai:" + level["key"]},
+                )
                 if before.get("kind") == "ai" and before.get("level") == level["key"]:
                     option.setAttribute("selected", "selected")
                 kind.appendChild(option)
-            row = el("div", "tg-seat", children=[el("span", "tg-seat-label", text=label),
-                                                 name, kind])
+            row = el(
+                "div", "tg-seat", children=[el("span", "tg-seat-label", text=label), name, kind]
+            )
             box.appendChild(row)
 
     async def start_new_game(self, evt):
@@ -450,11 +467,15 @@ class GamePage:
         clear(box)
         for index, seat in enumerate(view["seats"]):
             who = "Computer (" + seat["level"] + ")" if seat["kind"] == "ai" else "Human"
-            item = el("li", "tg-player", children=[
-                self.seat_badge(index),
-                el("span", "tg-player-name", text=seat["name"]),
-                el("small", text=who),
-            ])
+            item = el(
+                "li",
+                "tg-player",
+                children=[
+                    self.seat_badge(index),
+                    el("span", "tg-player-name", text=seat["name"]),
+                    el("small", text=who),
+                ],
+            )
             if view["to_move"] == index:
                 item.classList.add("to-move")
             box.appendChild(item)
@@ -466,9 +487,15 @@ class GamePage:
             seat = entry["seat"]
             who = view["seats"][seat]["name"] if seat >= 0 else "Chance"
             item = el("li", "tg-log-entry", attrs={"value": entry["n"]})
-            button = el("button", text=who + ": " + entry["text"],
-                        attrs={"type": "button", "data-n": entry["n"],
-                               "aria-label": "Go to move " + str(entry["n"])})
+            button = el(
+                "button",
+                text=who + ": " + entry["text"],
+                attrs={
+                    "type": "button",
+                    "data-n": entry["n"],
+                    "aria-label": "Go to move " + str(entry["n"]),
+                },
+            )
             on(button, "click", self.goto_handler(entry["n"]))
             item.appendChild(button)
             box.appendChild(item)
@@ -504,8 +531,13 @@ class GamePage:
             else:
                 self.status("Draw: " + outcome["reason"] + ".")
         elif view["position"] < view["length"]:
-            self.status("Replay: move " + str(view["position"]) + " of " + str(view["length"])
-                        + ". Play a move here to branch off, or press ».")
+            self.status(
+                "Replay: move "
+                + str(view["position"])
+                + " of "
+                + str(view["length"])
+                + ". Play a move here to branch off, or press »."
+            )
         elif view["to_move"] is not None:
             self.status(self.turn_text(view))
 

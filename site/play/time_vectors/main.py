@@ -82,8 +82,12 @@ class TimeVectorsPage(GamePage):
         name = self.focus_name
         tier = int(name[2])
         x, y = screen_xy(name)
-        moves = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1),
-                 "ArrowDown": (0, -1)}
+        moves = {
+            "ArrowLeft": (-1, 0),
+            "ArrowRight": (1, 0),
+            "ArrowUp": (0, 1),
+            "ArrowDown": (0, -1),
+        }
         if key in moves:
             dx, dy = moves[key]
             self.move_focus(name_at(tier, max(0, min(7, x + dx)), max(0, min(7, y + dy))))
@@ -124,11 +128,18 @@ class TimeVectorsPage(GamePage):
         box = by_id("example")
         box.hidden = False
         if len(self.selection) < 4:
-            box.textContent = ("Vector checker: choose four points (" + str(len(self.selection))
-                               + " of 4 chosen).")
+            box.textContent = (
+                "Vector checker: choose four points (" + str(len(self.selection)) + " of 4 chosen)."
+            )
             return
-        answer = await self.call({"op": "tool", "game": self.slug, "name": "vector_dimensions",
-                                  "args": {"points": self.selection}})
+        answer = await self.call(
+            {
+                "op": "tool",
+                "game": self.slug,
+                "name": "vector_dimensions",
+                "args": {"points": self.selection},
+            }
+        )
         if not answer.get("ok"):
             box.textContent = answer.get("error", "")
             return
@@ -136,17 +147,23 @@ class TimeVectorsPage(GamePage):
         if result["dimensions"] is None:
             box.textContent = " ".join(self.selection) + ": not a vector."
         else:
-            box.textContent = (" → ".join(result["ordered"]) + " is " + result["described"]
-                               + " (dimensions " + ", ".join(str(d) for d in
-                                                             result["dimensions"]) + ").")
+            box.textContent = (
+                " → ".join(result["ordered"])
+                + " is "
+                + result["described"]
+                + " (dimensions "
+                + ", ".join(str(d) for d in result["dimensions"])
+                + ")."
+            )
 
     async def open_embed_mode(self, mode):
         if mode == "checker":
             self.checker = True
             self.selection = []
             if self.view is None:
-                await self.act(self.new_request(self.default_options(),
-                                                [{"kind": "human"}, {"kind": "human"}]))
+                await self.act(
+                    self.new_request(self.default_options(), [{"kind": "human"}, {"kind": "human"}])
+                )
             self.html.setAttribute("data-mode", "checker")
             self.status("Click any four points; the engine says whether they form a vector.")
             await self.check_selection()
@@ -196,8 +213,7 @@ class TimeVectorsPage(GamePage):
 
     def name_of(self, index):
         quadrant = QUADRANTS[index // 64]
-        return (quadrant + str(index // 16 % 4 + 1) + "abcd"[index // 4 % 4]
-                + str(index % 4 + 1))
+        return quadrant + str(index // 16 % 4 + 1) + "abcd"[index // 4 % 4] + str(index % 4 + 1)
 
     def paint_cells(self):
         if self.view is None:
@@ -236,10 +252,16 @@ class TimeVectorsPage(GamePage):
         colours = len(set(state["colour_of_seat"]))
         for colour in range(colours):
             left = state["tokens_left"][colour]
-            box.appendChild(el("span", "tv-supply-item", children=[
-                el("span", "tv-token c" + str(colour), attrs={"aria-hidden": "true"}),
-                el("span", text=COLOUR_NAMES[colour] + ": " + str(left) + " left"),
-            ]))
+            box.appendChild(
+                el(
+                    "span",
+                    "tv-supply-item",
+                    children=[
+                        el("span", "tv-token c" + str(colour), attrs={"aria-hidden": "true"}),
+                        el("span", text=COLOUR_NAMES[colour] + ": " + str(left) + " left"),
+                    ],
+                )
+            )
 
     def render_actions(self, view):
         box = by_id("actions")
@@ -249,15 +271,23 @@ class TimeVectorsPage(GamePage):
         state = view["state"]
         for text in state["legal"]:
             if text in ACTION_LABELS:
-                button = el("button", "tg-action", text=ACTION_LABELS[text],
-                            attrs={"type": "button", "data-action": text})
+                button = el(
+                    "button",
+                    "tg-action",
+                    text=ACTION_LABELS[text],
+                    attrs={"type": "button", "data-action": text},
+                )
                 on(button, "click", self.action_handler(text))
                 box.appendChild(button)
         if state["claim_open"]:
             if self.selecting:
                 label = "Claim these four (" + str(len(self.selection)) + "/4)"
-                claim = el("button", "tg-action primary", text=label,
-                           attrs={"type": "button", "id": "btn-claim"})
+                claim = el(
+                    "button",
+                    "tg-action primary",
+                    text=label,
+                    attrs={"type": "button", "id": "btn-claim"},
+                )
                 claim.disabled = len(self.selection) != 4
                 on(claim, "click", self.claim_click)
                 cancel = el("button", "tg-action", text="Cancel claim", attrs={"type": "button"})
@@ -265,8 +295,12 @@ class TimeVectorsPage(GamePage):
                 box.appendChild(claim)
                 box.appendChild(cancel)
             else:
-                start = el("button", "tg-action", text="Claim a vector…",
-                           attrs={"type": "button", "id": "btn-start-claim"})
+                start = el(
+                    "button",
+                    "tg-action",
+                    text="Claim a vector…",
+                    attrs={"type": "button", "id": "btn-start-claim"},
+                )
                 on(start, "click", self.start_claim)
                 box.appendChild(start)
 

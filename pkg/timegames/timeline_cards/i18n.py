@@ -1,0 +1,193 @@
+"""The Timeline page's own texts in German, French, Italian and English.
+
+Card texts carry their four languages themselves; these are the labels
+around them.  Templates use ``{player}``, ``{n}``, ``{stake}``, ``{a}`` and
+``{d}`` placeholders, filled in by the page with :meth:`str.format`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deck import LANGS
+
+_KEYS: dict[str, tuple[str, str, str, str]] = {
+    # The game and its parts (de, fr, it, en).
+    "title": ("Timeline", "Timeline", "Timeline", "Timeline"),
+    "language": ("Sprache", "Langue", "Lingua", "Language"),
+    "row": ("Zeitleiste", "Frise", "Cartellone", "Timeline"),
+    "chips": ("Chips", "Jetons", "Gettoni", "Chips"),
+    "pile": ("Stapel", "Pile", "Mazzo", "Pile"),
+    "removed": ("Aus dem Spiel", "Hors jeu", "Fuori gioco", "Out of the game"),
+    "card_to_place": (
+        "Diese Karte einordnen",
+        "Carte à placer",
+        "Carta da collocare",
+        "Card to place",
+    ),
+    "year_hidden": ("Jahr verdeckt", "Année cachée", "Anno nascosto", "Year hidden"),
+    "kid": ("Kids-Regel", "Règle kids", "Regola bambini", "Kids rule"),
+    "reader": ("Liest vor", "Lit la carte", "Legge la carta", "Reads the card"),
+    "tries_left": (
+        "Versuche übrig: {n}",
+        "Essais restants : {n}",
+        "Tentativi rimasti: {n}",
+        "Tries left: {n}",
+    ),
+    # Buttons.
+    "spin": ("Drehen", "Tourner la roulette", "Girare la freccia", "Spin"),
+    "draw": ("Karte ziehen", "Tirer une carte", "Pescare una carta", "Draw a card"),
+    "duel": ("Duell mit {player}", "Duel contre {player}", "Sfida a {player}", "Duel {player}"),
+    "place_here": ("Hier einordnen", "Placer ici", "Collocare qui", "Place here"),
+    "bet": ("Wetten: {stake}", "Miser : {stake}", "Scommettere: {stake}", "Bet {stake}"),
+    "pass": ("Nicht werten", "Ne pas juger", "Non valutare", "Pass"),
+    "pick": ("Diese Karte", "Cette carte", "Questa carta", "This card"),
+    "discard": ("Karte entfernen", "Retirer la carte", "Togliere la carta", "Remove card"),
+    "before": ("vor {a}", "avant {a}", "prima di {a}", "before {a}"),
+    "after": ("nach {a}", "après {a}", "dopo {a}", "after {a}"),
+    "between": ("zwischen {a} und {d}", "entre {a} et {d}", "tra {a} e {d}", "between {a} and {d}"),
+    # The spinner.
+    "spinner.question": ("Fragezeichen", "Point d'interrogation", "Punto interrogativo", "?"),
+    "spinner.twice": ("Zwei Versuche", "Deux essais", "Due tentativi", "Two tries"),
+    "spinner.star": ("Stern", "Étoile", "Stella", "Star"),
+    "spinner.grumpy": ("Muffelchen", "Grognon", "Faccia imbronciata", "Grumpy face"),
+    # Judgements.
+    "call.correct": ("richtig", "exact", "giusta", "correct"),
+    "call.earlier": ("früher", "avant", "prima", "earlier"),
+    "call.later": ("später", "après", "dopo", "later"),
+    # Categories.
+    "category.history": ("Geschichte", "Histoire", "Storia", "History"),
+    "category.politics": ("Politik", "Politique", "Politica", "Politics"),
+    "category.economy": ("Wirtschaft", "Économie", "Economia", "Economy"),
+    "category.transport": ("Verkehr", "Transport", "Trasporti", "Transport"),
+    "category.sport": ("Sport", "Sport", "Sport", "Sport"),
+    "category.entertainment": ("Unterhaltung", "Divertissement", "Spettacolo", "Entertainment"),
+    "category.inventions": ("Erfindungen", "Inventions", "Invenzioni", "Inventions"),
+    "category.personalities": ("Persönlichkeiten", "Personnalités", "Personalità", "Personalities"),
+    "category.custom": ("Eigene Karten", "Cartes personnelles", "Carte proprie", "Custom cards"),
+    # Prompts by phase.
+    "phase.start": (
+        "{player}: drehen oder zum Duell fordern",
+        "{player} : tourner la roulette ou provoquer en duel",
+        "{player}: girare la freccia o sfidare a duello",
+        "{player}: spin, or challenge someone to a duel",
+    ),
+    "phase.place": (
+        "{player}: wo gehört das Ereignis hin?",
+        "{player} : où placer cet événement ?",
+        "{player}: dove va collocato l'avvenimento?",
+        "{player}: where does this event go?",
+    ),
+    "phase.judge": (
+        "{player}: ist die Platzierung richtig, früher oder später?",
+        "{player} : le placement est-il exact, avant ou après ?",
+        "{player}: la collocazione è giusta, prima o dopo?",
+        "{player}: is the placement correct, earlier or later?",
+    ),
+    "phase.hand_over": (
+        "{player}: welche Karte wechselt den Besitzer?",
+        "{player} : quelle carte change de main ?",
+        "{player}: quale carta cambia proprietario?",
+        "{player}: which card changes hands?",
+    ),
+    "phase.discard": (
+        "{player}: eine Karte aus dem Spiel nehmen",
+        "{player} : retirer une carte du jeu",
+        "{player}: togliere una carta dal gioco",
+        "{player}: take one card out of the game",
+    ),
+    "phase.over": (
+        "Die Runde ist zu Ende",
+        "La manche est terminée",
+        "La partita è finita",
+        "The round is over",
+    ),
+    # What happened (the reveal).
+    "reveal.placed": (
+        "{player} ordnet richtig ein: Karte und 2 Chips",
+        "{player} place correctement : la carte et 2 jetons",
+        "{player} colloca correttamente: la carta e 2 gettoni",
+        "{player} placed it right: the card and 2 chips",
+    ),
+    "reveal.follower": (
+        "{player} ordnet richtig ein: Karte und 1 Chip",
+        "{player} place correctement : la carte et 1 jeton",
+        "{player} colloca correttamente: la carta e 1 gettone",
+        "{player} placed it right: the card and 1 chip",
+    ),
+    "reveal.reader": (
+        "Niemand lag richtig: {player} reiht die Karte ohne Chip ein",
+        "Personne n'a trouvé : {player} garde la carte, sans jeton",
+        "Nessuno ha indovinato: {player} colloca la carta senza gettone",
+        "Nobody got it: {player} takes the card, without a chip",
+    ),
+    "reveal.star": (
+        "Stern: {player} erhält die Karte, ohne Chip",
+        "Étoile : {player} reçoit la carte, sans jeton",
+        "Stella: {player} riceve la carta, senza gettone",
+        "Star: {player} gets the card, without a chip",
+    ),
+    "reveal.bet_won": (
+        "Wette gewonnen: {player} erhält die Karte, 2 Chips und den Einsatz doppelt",
+        "Pari gagné : {player} reçoit la carte, 2 jetons et le double de sa mise",
+        "Scommessa vinta: {player} riceve la carta, 2 gettoni e il doppio della posta",
+        "Bet won: {player} gets the card, 2 chips and the stake back doubled",
+    ),
+    "reveal.bet_lost": (
+        "Wette verloren: {player} verliert den Einsatz, die Karte kommt unter den Stapel",
+        "Pari perdu : {player} perd sa mise, la carte va sous la pile",
+        "Scommessa persa: {player} perde la posta, la carta va sotto il mazzo",
+        "Bet lost: {player} loses the stake; the card goes under the pile",
+    ),
+    "reveal.duel_won": (
+        "Duell gewonnen ({a} gegen {d}): {player} erhält eine Karte",
+        "Duel gagné ({a} contre {d}) : {player} reçoit une carte",
+        "Sfida vinta ({a} contro {d}): {player} riceve una carta",
+        "Duel won ({a} against {d}): {player} gets a card",
+    ),
+    "reveal.duel_lost": (
+        "Duell abgewehrt ({a} gegen {d})",
+        "Duel repoussé ({a} contre {d})",
+        "Sfida sventata ({a} contro {d})",
+        "Duel fended off ({a} against {d})",
+    ),
+    "reveal.grumpy": (
+        "Muffelchen: {player} setzt aus",
+        "Grognon : {player} passe son tour",
+        "Faccia imbronciata: {player} salta il turno",
+        "Grumpy face: {player} misses the turn",
+    ),
+    "winner": (
+        "{player} gewinnt die Runde; die Chips zählen doppelt",
+        "{player} gagne la manche ; ses jetons comptent double",
+        "{player} vince la partita; i gettoni valgono il doppio",
+        "{player} wins the round; their chips count double",
+    ),
+    "pile_empty": (
+        "Der Stapel ist leer: die meisten Chips gewinnen",
+        "La pile est vide : le plus de jetons l'emporte",
+        "Il mazzo è finito: vince chi ha più gettoni",
+        "The pile is empty: most chips wins",
+    ),
+    "match_total": ("Gesamt", "Total", "Totale", "Total"),
+    "round": ("Runde {n}", "Manche {n}", "Partita {n}", "Round {n}"),
+    "load_deck": (
+        "Eigenes Kartenset laden (CSV oder JSON)",
+        "Charger un jeu de cartes (CSV ou JSON)",
+        "Caricare un mazzo proprio (CSV o JSON)",
+        "Load your own deck (CSV or JSON)",
+    ),
+    "explanation": ("Erklärung", "Explication", "Spiegazione", "Explanation"),
+    "reference": ("Quelle", "Source", "Fonte", "Source"),
+}
+
+LABELS: dict[str, dict[str, str]] = {
+    lang: {key: texts[i] for key, texts in _KEYS.items()} for i, lang in enumerate(LANGS)
+}
+"""Every label, by language and key."""
+
+
+def labels(lang: str) -> dict[str, Any]:
+    """The labels of one language (English for an unknown one)."""
+    chosen = lang if lang in LABELS else "en"
+    return {"lang": chosen, "labels": dict(LABELS[chosen])}

@@ -1,0 +1,47 @@
+"""Timelock: a dice race to make four pyramid stacks match a Goal the opponent keeps changing.
+
+The board, pieces and match logic live in :mod:`.board`, the rules and
+notation in :mod:`.rules`, the optional scoring in :mod:`.scoring` and the
+computer players in :mod:`.ai`.
+"""
+
+from .board import from_picture, to_picture
+from .rules import (
+    FACES,
+    GAME,
+    Dig,
+    EndTurn,
+    Move,
+    Remove,
+    Replace,
+    Roll,
+    Settings,
+    Sum,
+    TimelockGame,
+    TimelockState,
+    UseDig,
+    UseFace,
+    UseReplace,
+    UseSwap,
+)
+
+__all__ = [
+    "FACES",
+    "GAME",
+    "Dig",
+    "EndTurn",
+    "Move",
+    "Remove",
+    "Replace",
+    "Roll",
+    "Settings",
+    "Sum",
+    "TimelockGame",
+    "TimelockState",
+    "UseDig",
+    "UseFace",
+    "UseReplace",
+    "UseSwap",
+    "from_picture",
+    "to_picture",
+]

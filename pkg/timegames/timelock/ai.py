@@ -1,0 +1,605 @@
+"""Computer players for Timelock: random, greedy and a whole-turn planner.
+
+Every level but ``random`` judges a position by *distance to match*: for each
+Time Stack, the fewest movement points that would turn it into its Goal's
+shape (:data:`board.DISTANCE`, exact for a stack on its own).  A team wants
+its own distances small and the other team's large; the sum is weighted so
+that the worst stack counts most, because a team wins only when all match.
+
+* ``random`` plays any legal action.
+* ``greedy`` takes, one step at a time, the action that most improves that
+  value, uses TIP, HOP, AIM and WILD at once, and ends the turn when nothing
+  helps.
+* ``planner`` plans the whole turn.  Moves of different stacks never
+  interact (each lives in its own file), so it searches each stack's lane on
+  its own for every budget (a cheapest-first search over the real board,
+  including digs, HOP, and SWAP or DIG as a free step), then splits the dice
+  over the stacks and the opponent's Goal: two dice on two stacks, a low sum
+  on one, or WILD's pool across several.  Spoiling the opponent's Goal is
+  just another lane whose value is the opponent's distances.  A position
+  where a move would make the opponent win is never entered.
+
+The planner returns one action per call; the rest of its plan is cached by
+state, so later calls in the same turn cost a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ..core.protocol import AiLevel, Bot, BotContext, FormatError, State
+from . import board as B
+from .rules import (
+    MERGED_POOL,
+    REMOVE,
+    REPLACE_COST,
+    ROLL,
+    SEPARATE,
+    SUMMED,
+    Action,
+    Dig,
+    EndTurn,
+    Move,
+    Remove,
+    Replace,
+    Sum,
+    TimelockState,
+    UseDig,
+    UseFace,
+    UseReplace,
+    UseSwap,
+)
+
+LEVELS: tuple[AiLevel, ...] = (
+    AiLevel("random", "Random", "Plays any legal action."),
+    AiLevel("greedy", "Greedy", "Takes the single best-looking step each time."),
+    AiLevel(
+        "planner",
+        "Planner",
+        "Plans the whole turn: the order of moves, how to split the dice, when to use "
+        "the Treehouse action and how to spoil your Goal.",
+    ),
+)
+
+WIN = 1_000_000.0
+MATCH_BONUS = 3.0
+PIECE_LIFE = 5.0
+"""Solitaire: what one opposing pyramid on the board is worth (it keeps the game alive)."""
+
+
+def stack_cost(d: int) -> float:
+    """How bad a distance is: convex, so the farthest stack counts most; a match earns a bonus."""
+    return -MATCH_BONUS if d == 0 else d + 0.1 * d * d
+
+
+# -- evaluation ---------------------------------------------------------------------------
+
+
+URGENCY = 15.0
+"""Distance points over which a team's lead makes its stacks count e times more."""
+
+
+def team_weights(state: TimelockState) -> tuple[float, ...]:
+    """How much one point of distance matters for each team.
+
+    The team nearer to matching counts most: a point taken from a team that
+    is about to win is worth far more than one added to a team far behind.
+    This weighs spoiling against progress; it is fixed for the whole turn so
+    the value stays a sum over stacks.
+    """
+    s = state.settings
+    distances = [state.team_distance(t) for t in range(s.teams)]
+    best = min(distances)
+    return tuple(max(0.02, math.exp(-(d - best) / URGENCY)) for d in distances)
+
+
+def group_value(
+    state: TimelockState,
+    board: B.Board,
+    removed: Sequence[int],
+    g: int,
+    weights: tuple[float, ...] | None = None,
+) -> float:
+    """Value, for the team to move, of group ``g`` standing as on ``board``.
+
+    A Time Stack counts its own distance to its Goal; a Goal counts the
+    distances of every stack on its side.  Own team's stacks count against,
+    the others' for, each team weighted by :func:`team_weights`.
+    """
+    s = state.settings
+    me = s.team_of(state.seat)
+    w = weights if weights is not None else team_weights(state)
+    if B.is_goal(g):
+        goal_cfg = B.config(board, g)
+        side = g // 5
+        total = 0.0
+        for team in range(s.teams):
+            sign = -w[team] if team == me else w[team]
+            for stack in s.team_stacks(team):
+                if stack // 5 != side:
+                    continue
+                if stack in removed:
+                    total += sign * stack_cost(0)
+                else:
+                    total += sign * stack_cost(B.distance(B.config(board, stack), goal_cfg))
+        return total
+    team = next(t for t in range(s.teams) if g in s.team_stacks(t))
+    sign = -w[team] if team == me else w[team]
+    if g in removed:
+        return sign * stack_cost(0)
+    goal_cfg = B.config(board, state.goal_of(g))
+    return sign * stack_cost(B.distance(B.config(board, g), goal_cfg))
+
+
+def position_value(state: TimelockState) -> float:
+    """Value of the whole position for the team to move (used by ``greedy``)."""
+    if state.result is not None:
+        me = state.settings.team_of(state.seat)
+        winners = {state.settings.team_of(w) for w in state.result.winners}
+        return WIN if me in winners else (-WIN if winners else 0.0)
+    total = solitaire_value(state)
+    weights = team_weights(state)
+    for g in state.movable_groups():
+        total += group_value(state, state.board, state.removed, g, weights)
+    return total
+
+
+def solitaire_value(state: TimelockState) -> float:
+    """Solitaire: opposing pyramids still on the board keep the game alive."""
+    if state.settings.mode != "solitaire":
+        return 0.0
+    left = sum(len(state.board[B.LANES[B.group(1, f)][0]]) for f in B.STACK_FILES)
+    return PIECE_LIFE * left - (40.0 if left <= 2 else 0.0)
+
+
+def removal_choice(state: TimelockState) -> Remove:
+    """Solitaire removal: the smallest top pyramid, from the tallest opposing stack."""
+    options = state.legal_actions()
+
+    def key(a: Action) -> tuple[int, int]:
+        assert isinstance(a, Remove)
+        stack = state.board[B.LANES[B.group(1, a.file)][0]]
+        return (B.size_of(stack[-1]), -len(stack))
+
+    best = min(options, key=key)
+    assert isinstance(best, Remove)
+    return best
+
+
+# -- lane search ----------------------------------------------------------------------------
+
+
+Step = Action | tuple[str, int, int, int]
+"""A free Treehouse action, or a lane step ``(kind, from, to, piece)`` to be priced later."""
+
+
+@dataclass
+class Node:
+    """One way a group can end the turn: its cost, whether it used the free action, its value."""
+
+    cost: int
+    used: bool
+    value: float
+    steps: tuple[Step, ...]
+    """Moves (as lane steps, priced later) and free Treehouse actions, in order."""
+
+
+Finish = Callable[[B.Board, tuple[int, ...]], tuple[B.Board, tuple[int, ...], float | None]]
+Valuer = Callable[[TimelockState, B.Board, Sequence[int], int], float]
+"""A value for one group on a board, like :func:`group_value` (which is the default)."""
+
+
+def lane_search(
+    state: TimelockState, g: int, limit: int, free: bool, value: Valuer = group_value
+) -> list[Node]:
+    """Every way group ``g`` can end the turn with at most ``limit`` points spent.
+
+    A cheapest-first search over the real board (only this group's pieces
+    move).  ``free`` allows one SWAP or DIG step at no cost.  A step that ends
+    the game is not searched further; one that lets another team win is dropped.
+    """
+    finish = _finisher(state, g)
+    start = (state.board, state.removed)
+    counter = itertools.count()
+    best: dict[tuple[object, ...], int] = {}
+    heap: list[tuple[int, int, B.Board, tuple[int, ...], bool, tuple[Step, ...]]] = []
+    heapq.heappush(heap, (0, next(counter), start[0], start[1], False, ()))
+    nodes: list[Node] = []
+    lane = B.LANES[g]
+    goal = B.is_goal(g)
+    face = state.face if free else ""
+    while heap:
+        cost, _, board, removed, used, steps = heapq.heappop(heap)
+        key = (board[lane[0]], board[lane[1]], board[lane[2]], removed, used)
+        if key in best:
+            continue
+        best[key] = cost
+        board2, removed2, terminal = finish(board, removed)
+        if terminal is not None:
+            if terminal > 0:
+                nodes.append(Node(cost, used, terminal, steps))
+            continue
+        board, removed = board2, removed2
+        nodes.append(Node(cost, used, value(state, board, removed, g), steps))
+        for kind, src, dst, p in B.lane_steps(board, g, state.hop):
+            step = B.size_of(p) if (not goal or state.aim) else 6
+            if cost + step > limit:
+                continue
+            nb = B.moved(board, src, dst, p)
+            heapq.heappush(
+                heap, (cost + step, next(counter), nb, removed, used, (*steps, (kind, src, dst, p)))
+            )
+        if face and not used and not goal:
+            for action, nb in _free_steps(board, g, face):
+                heapq.heappush(heap, (cost, next(counter), nb, removed, True, (*steps, action)))
+    return nodes
+
+
+def _free_steps(board: B.Board, g: int, face: str) -> list[tuple[Action, B.Board]]:
+    out: list[tuple[Action, B.Board]] = []
+    pieces = [(sq, p) for sq in B.LANES[g] for p in board[sq] if B.group_of(p) == g]
+    if face == "SWAP":
+        for (sq1, p1), (sq2, p2) in itertools.combinations(pieces, 2):
+            if sq1 != sq2:
+                first, second = sorted(((sq1, B.size_of(p1)), (sq2, B.size_of(p2))))
+                out.append((UseSwap(first, second), B.swapped(board, p1, p2)))
+    elif face == "DIG":
+        for sq, p in pieces:
+            if board[sq][-1] != p:
+                out.append((UseDig(sq, B.size_of(p)), B.moved(board, sq, sq, p)))
+    return out
+
+
+def _finisher(state: TimelockState, g: int) -> Finish:
+    """Apply the end-of-step rules (removals, wins) only when a match is possible."""
+    s = state.settings
+    me = s.team_of(state.seat)
+    side = g // 5
+
+    def finish(
+        board: B.Board, removed: tuple[int, ...]
+    ) -> tuple[B.Board, tuple[int, ...], float | None]:
+        if B.is_goal(g):
+            goal_cfg = B.config(board, g)
+            possible = any(
+                B.config(board, st) == goal_cfg
+                for t in range(s.teams)
+                for st in s.team_stacks(t)
+                if st // 5 == side and st not in removed
+            )
+        else:
+            possible = g not in removed and B.config(board, g) == B.config(board, state.goal_of(g))
+        if not possible:
+            return board, removed, None
+        after = replace(state, board=board, removed=removed)._after_change()
+        if after.result is not None:
+            winners = {s.team_of(w) for w in after.result.winners}
+            return after.board, after.removed, WIN if me in winners else -WIN
+        return after.board, after.removed, None
+
+    return finish
+
+
+# -- the planner --------------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    """A whole turn: its value and the actions that carry it out."""
+
+    value: float
+    actions: list[Action]
+
+
+class Planner:
+    """Finds the best whole turn from a state in the play phase."""
+
+    def __init__(self, state: TimelockState, value: Valuer | None = None) -> None:
+        self.root = state
+        if value is None:
+            weights = team_weights(state)
+
+            def weighted(
+                st: TimelockState, board: B.Board, removed: Sequence[int], g: int
+            ) -> float:
+                return group_value(st, board, removed, g, weights)
+
+            value = weighted
+        self.value = value
+        self.cache: dict[tuple[int, bool, bool, bool, int], list[Node]] = {}
+
+    def best(self) -> Plan:
+        """The best plan over the ways to use the Treehouse action and to combine dice."""
+        best: Plan | None = None
+        for prefix in self._prefixes():
+            state: TimelockState = self.root
+            actions: list[Action] = []
+            for a in prefix:
+                state = state.apply(a)
+                actions.append(a)
+                while state.phase == REMOVE and state.result is None:
+                    r = removal_choice(state)
+                    state = state.apply(r)
+                    actions.append(r)
+            if state.result is not None:
+                value = position_value(state)
+                plan = Plan(value, actions)
+            else:
+                plan = self._plan_pools(state)
+                plan = Plan(plan.value, actions + plan.actions)
+            if best is None or plan.value > best.value + 1e-9:
+                best = plan
+        assert best is not None
+        return best
+
+    def _prefixes(self) -> list[list[Action]]:
+        s = self.root
+        solitaire = s.settings.mode == "solitaire"
+        face_actions: list[Action] = []
+        usable = s.face in ("TIP", "HOP", "AIM", "WILD") and not (solitaire and s.face == "AIM")
+        if not s.used and usable:
+            face_actions.append(UseFace(s.face))
+        prefixes: list[list[Action]] = []
+        # TIP, HOP, AIM and WILD only add options, so using them at once loses nothing;
+        # solitaire's TIP costs removals, so there it is weighed against not using it.
+        if not face_actions or (solitaire and s.face == "TIP"):
+            prefixes.append([])
+        prefixes.extend([a] for a in face_actions)
+        if s._sum_allowed():
+            prefixes.append([Sum()])
+            prefixes.extend([Sum(), a] for a in face_actions)
+        return prefixes
+
+    def _nodes(self, state: TimelockState, g: int, limit: int) -> list[Node]:
+        free = not state.used and state.face in ("SWAP", "DIG")
+        key = (g, state.hop, state.aim, free, limit)
+        if key not in self.cache:
+            self.cache[key] = lane_search(state, g, limit, free, self.value)
+        return self.cache[key]
+
+    def _groups(self, state: TimelockState) -> list[int]:
+        groups = list(state.movable_groups())
+        if state.settings.mode == "solitaire":
+            groups = [g for g in groups if not B.is_goal(g)]
+        return groups
+
+    def _tables(self, state: TimelockState, limit: int) -> dict[int, tuple[list[Node], list[Node]]]:
+        """Per group: the best node for each budget without / with the free action."""
+        tables: dict[int, tuple[list[Node], list[Node]]] = {}
+        for g in self._groups(state):
+            nodes = self._nodes(state, g, limit)
+            base = nodes[0]
+            plain = [base] * (limit + 1)
+            anyn = [base] * (limit + 1)
+            for n in nodes:
+                for b in range(n.cost, limit + 1):
+                    if not n.used and n.value > plain[b].value:
+                        plain[b] = n
+                    if n.value > anyn[b].value:
+                        anyn[b] = n
+            tables[g] = (plain, anyn)
+        if state.settings.mode == "solitaire":
+            for f in B.STACK_FILES:
+                tables[-1 - f] = self._replacement_table(state, f, limit)
+        return tables
+
+    def _replacement_table(
+        self, state: TimelockState, f: int, limit: int
+    ) -> tuple[list[Node], list[Node]]:
+        missing = 3 - len(state.board[B.LANES[B.group(1, f)][0]])
+        free = not state.used and state.face == "AIM"
+        plain: list[Node] = []
+        anyn: list[Node] = []
+        for b in range(limit + 1):
+            k = min(missing, b // REPLACE_COST)
+            paid: tuple[Action, ...] = tuple(Replace(f, -1) for _ in range(k))
+            plain.append(Node(k * REPLACE_COST, False, PIECE_LIFE * k, paid))
+            if free and k < missing:
+                with_free = (*paid, UseReplace(f))
+                anyn.append(Node(k * REPLACE_COST, True, PIECE_LIFE * (k + 1), with_free))
+            else:
+                anyn.append(plain[-1])
+        return plain, anyn
+
+    def _plan_pools(self, state: TimelockState) -> Plan:
+        const = solitaire_value(state)
+        limit = max(state.remaining) if state.merged == SEPARATE else state.remaining[0]
+        tables = self._tables(state, limit)
+        groups = list(tables)
+        budgets: list[tuple[dict[int, int], dict[int, int]]] = []  # (budget per group, pool)
+        if state.merged == SEPARATE:
+            for g1 in [None, *groups]:
+                if g1 is not None and not self._die_fits(state, 0, g1):
+                    continue
+                for g2 in [None, *groups]:
+                    if g2 is not None and (g2 == g1 or not self._die_fits(state, 1, g2)):
+                        continue
+                    budget: dict[int, int] = {}
+                    pools: dict[int, int] = {}
+                    if g1 is not None:
+                        budget[g1], pools[g1] = state.remaining[0], 1
+                    if g2 is not None:
+                        budget[g2], pools[g2] = state.remaining[1], 2
+                    budgets.append((budget, pools))
+        elif state.merged == SUMMED:
+            for g in [None, *groups]:
+                if g is not None and state.bound[0] not in (-1, _binding(g)):
+                    continue
+                if g is None:
+                    budgets.append(({}, {}))
+                else:
+                    budgets.append(({g: state.remaining[0]}, {g: MERGED_POOL}))
+        else:
+            return self._plan_wild(state, tables, const)
+        best: Plan | None = None
+        for budget, pools in budgets:
+            plan = self._combine(state, tables, budget, pools, const)
+            if best is None or plan.value > best.value:
+                best = plan
+        assert best is not None
+        return best
+
+    def _die_fits(self, state: TimelockState, i: int, g: int) -> bool:
+        bind = _binding(g)
+        return (
+            state.remaining[i] > 0 and state.bound[i] in (-1, bind) and state.bound[1 - i] != bind
+        )
+
+    def _combine(
+        self,
+        state: TimelockState,
+        tables: dict[int, tuple[list[Node], list[Node]]],
+        budget: dict[int, int],
+        pools: dict[int, int],
+        const: float,
+    ) -> Plan:
+        chosen = {g: tables[g][0][budget.get(g, 0)] for g in tables}
+        total = sum(n.value for n in chosen.values())
+        gain, free_group = 0.0, None
+        for g in tables:
+            extra = tables[g][1][budget.get(g, 0)].value - chosen[g].value
+            if extra > gain:
+                gain, free_group = extra, g
+        if free_group is not None:
+            chosen[free_group] = tables[free_group][1][budget.get(free_group, 0)]
+        return self._to_plan(state, chosen, pools, const + total + gain)
+
+    def _plan_wild(
+        self,
+        state: TimelockState,
+        tables: dict[int, tuple[list[Node], list[Node]]],
+        const: float,
+    ) -> Plan:
+        total = state.remaining[0]
+        # dp[(spent, used)] = (value, choices): a knapsack of the pool over the groups.
+        dp: dict[tuple[int, bool], tuple[float, dict[int, Node]]] = {(0, False): (0.0, {})}
+        for g, (plain, anyn) in tables.items():
+            nxt: dict[tuple[int, bool], tuple[float, dict[int, Node]]] = {}
+            for (spent, used), (value, choice) in dp.items():
+                for b in range(total - spent + 1):
+                    options = [(plain[b], used)]
+                    if not used and anyn[b].used:
+                        options.append((anyn[b], True))
+                    for node, now_used in options:
+                        if b and node.cost < b:
+                            continue  # the same node is reached with a smaller budget
+                        k = (spent + node.cost, now_used)
+                        v = value + node.value
+                        if k not in nxt or v > nxt[k][0]:
+                            nxt[k] = (v, {**choice, g: node})
+            dp = nxt
+        value, choice = max(dp.values(), key=lambda item: item[0])
+        pools = dict.fromkeys(choice, MERGED_POOL)
+        return self._to_plan(state, choice, pools, const + value)
+
+    def _to_plan(
+        self,
+        state: TimelockState,
+        chosen: dict[int, Node],
+        pools: dict[int, int],
+        value: float,
+    ) -> Plan:
+        actions: list[Action] = []
+        # Own stacks first (a win ends the game at once), the opponent's Goal last.
+        order = sorted(chosen, key=lambda g: (g >= 0 and B.is_goal(g), g))
+        for g in order:
+            node = chosen[g]
+            pool = pools.get(g, MERGED_POOL)
+            for step in node.steps:
+                if isinstance(step, tuple):
+                    kind, src, dst, p = step
+                    if kind == "move":
+                        actions.append(Move(B.size_of(p), src, dst, pool))
+                    else:
+                        actions.append(Dig(B.size_of(p), src, pool))
+                elif isinstance(step, Replace):
+                    actions.append(Replace(step.file, pool))
+                else:
+                    actions.append(step)
+        actions.append(EndTurn())
+        return Plan(value, actions)
+
+
+def _binding(g: int) -> int:
+    """The group a die is bound to: replacements (pseudo-groups -1-f) bind to the opposing stack."""
+    return B.group(1, -1 - g) if g < 0 else g
+
+
+# -- bots ------------------------------------------------------------------------------------------
+
+
+class RandomBot(Bot[Action]):
+    """Any legal action, from the injected generator."""
+
+    def choose(self, state: State[Action], context: BotContext) -> Action:
+        """A uniformly random legal action."""
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action to choose from")
+        choice: Action = actions[context.rng.randrange(len(actions))]
+        return choice
+
+
+class GreedyBot(Bot[Action]):
+    """One step at a time: the action that improves the position most, else end the turn."""
+
+    def choose(self, state: State[Action], context: BotContext) -> Action:
+        """The best-looking single step."""
+        assert isinstance(state, TimelockState)
+        if state.phase == REMOVE:
+            return removal_choice(state)
+        legal = state.legal_actions()
+        for a in legal:
+            if isinstance(a, UseFace) and state.settings.mode != "solitaire":
+                return a
+        now = position_value(state)
+        best: Action = EndTurn()
+        best_value = now + 1e-9
+        for a in legal:
+            if isinstance(a, EndTurn | Sum | UseFace):
+                continue
+            value = position_value(state.apply(a))
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+
+class PlannerBot(Bot[Action]):
+    """Plans the whole turn once, then plays it out one action per call."""
+
+    def __init__(self) -> None:
+        self.plans: dict[TimelockState, list[Action]] = {}
+
+    def choose(self, state: State[Action], context: BotContext) -> Action:
+        """The next action of the plan for this turn (planned on the first call)."""
+        assert isinstance(state, TimelockState)
+        if state.phase == ROLL:
+            raise ValueError("the dice roll next, not a player")
+        if state.phase == REMOVE:
+            return removal_choice(state)
+        planned = self.plans.pop(state, None)
+        if not planned or state.illegal_reason(planned[0]) is not None:
+            self.plans.clear()
+            planned = Planner(state).best().actions
+        action = planned[0]
+        if state.illegal_reason(action) is not None:
+            return EndTurn()
+        rest = planned[1:]
+        if rest:
+            self.plans[state.apply(action)] = rest
+        return action
+
+
+def make_bot(level: str) -> Bot[Action]:
+    """The bot for one of :data:`LEVELS`."""
+    if level == "random":
+        return RandomBot()
+    if level == "greedy":
+        return GreedyBot()
+    if level == "planner":
+        return PlannerBot()
+    raise FormatError(f"Timelock has no AI level {level!r}")

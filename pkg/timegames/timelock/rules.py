@@ -1,0 +1,1316 @@
+"""Timelock: rules, actions and notation.
+
+A turn starts with a chance step that rolls two six-sided dice and the
+Treehouse die together (``roll 5 2 HOP``).  The player then acts one step at a
+time: moves (``Pa1-a2/1``: a Pawn from a1 to a2 paid by die 1), digs
+(``dig Qa3/2``), summing two low dice (``sum``), the Treehouse action
+(``use TIP``, ``use SWAP Qa1 Pa3``, ``use HOP``, ``use DIG Da1``, ``use AIM``,
+``use WILD``) and ``end``.  Points are tracked per die: a die's points go to
+the first stack they are spent on; ``/+`` pays from the combined pool after
+``sum`` or ``use WILD``.
+
+Variants: fewer stacks to match, removing stacks as they match, solitaire
+(with its removal rules) and the four-player partnership game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core.protocol import (
+    CHANCE,
+    FORMAT_VERSION,
+    JSON,
+    TERMINAL,
+    AiLevel,
+    Bot,
+    FormatError,
+    Game,
+    IllegalAction,
+    NotationError,
+    OptionSpec,
+    Outcome,
+    State,
+)
+from ..core.rng import Rng
+from . import board as B
+
+FACES = ("TIP", "SWAP", "HOP", "DIG", "AIM", "WILD")
+"""The six faces of the Treehouse die."""
+
+GOAL_MOVE_COST = 6
+REPLACE_COST = 6
+
+# Phases.
+ROLL = "roll"
+"""Chance: the dice are rolled next."""
+REMOVE = "remove"
+"""Solitaire: high rolls make the player remove opposing pyramids first."""
+PLAY = "play"
+"""The player moves, digs, uses the Treehouse action or ends the turn."""
+
+# How dice are combined.
+SEPARATE = ""
+SUMMED = "sum"
+WILD = "wild"
+
+MERGED_POOL = 0
+"""Pool id of the combined dice (after ``sum`` or WILD); dice are pools 1 and 2."""
+
+
+# -- actions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Chance: the two dice and the Treehouse face (an index into :data:`FACES`)."""
+
+    d1: int
+    d2: int
+    face: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the uncovered piece of ``size`` on ``src`` to the top of ``dst``."""
+
+    size: int
+    src: int
+    dst: int
+    pool: int
+
+
+@dataclass(frozen=True)
+class Dig:
+    """Bring a covered piece in the centre row to the top of its stack, paying its cost."""
+
+    size: int
+    square: int
+    pool: int
+
+
+@dataclass(frozen=True)
+class Sum:
+    """Add two dice of 3 or less into one pool for one stack."""
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End the turn; unused points are lost."""
+
+
+@dataclass(frozen=True)
+class UseFace:
+    """The Treehouse actions without arguments: TIP, HOP, AIM and WILD."""
+
+    face: str
+
+
+@dataclass(frozen=True)
+class UseSwap:
+    """Treehouse SWAP: two pieces of one Time Stack, in different squares, change places."""
+
+    first: tuple[int, int]
+    second: tuple[int, int]
+    """Each piece as ``(square, size)``; ``first`` is the lower square."""
+
+
+@dataclass(frozen=True)
+class UseDig:
+    """Treehouse DIG: one of your pieces comes to the top of its stack, in any row."""
+
+    square: int
+    size: int
+
+
+@dataclass(frozen=True)
+class UseReplace:
+    """Solitaire AIM: put one removed pyramid back on an opposing stack for free."""
+
+    file: int
+
+
+@dataclass(frozen=True)
+class Remove:
+    """Solitaire: take the top pyramid off an opposing Time Stack after a high roll."""
+
+    file: int
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Solitaire: put a removed pyramid back on an opposing stack for 6 points."""
+
+    file: int
+    pool: int
+
+
+Action = (
+    Roll | Move | Dig | Sum | EndTurn | UseFace | UseSwap | UseDig | UseReplace | Remove | Replace
+)
+
+ROLLS: tuple[Roll, ...] = tuple(
+    Roll(a, b, f) for a in range(1, 7) for b in range(1, 7) for f in range(len(FACES))
+)
+ROLL_PROBABILITY = 1.0 / len(ROLLS)
+
+
+# -- settings -------------------------------------------------------------------------
+
+_STACKS: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = (
+    tuple(tuple(B.group(side, f) for f in B.STACK_FILES) for side in (0, 1)),
+    # Partners: south-west, north-west, north-east, south-east; two stacks each.
+    tuple(
+        tuple(B.group(side, f) for f in files)
+        for side, files in ((0, (0, 1)), (1, (0, 1)), (1, (3, 4)), (0, (3, 4)))
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The variant switches of one game."""
+
+    mode: str = "duel"
+    """``duel`` (two players), ``solitaire`` or ``partners`` (four players)."""
+    stacks_to_match: int = 4
+    remove_matched: bool = False
+    removal_from: int = 5
+    """Solitaire: each die showing this or more removes an opposing pyramid."""
+    extra_removal: bool = False
+    """Solitaire: one more removal every turn."""
+    turn_limit: int = 200
+
+    @property
+    def seats(self) -> int:
+        """Players: one, two or four."""
+        return {"duel": 2, "solitaire": 1, "partners": 4}[self.mode]
+
+    def team_of(self, seat: int) -> int:
+        """Partners sit in alternating order, so seats 0 and 2 are one team."""
+        return seat % 2 if self.mode == "partners" else seat
+
+    def stacks_of(self, seat: int) -> tuple[int, ...]:
+        """The Time Stacks (groups) ``seat`` moves."""
+        return _STACKS[self.mode == "partners"][seat]
+
+    def side_of_seat(self, seat: int) -> int:
+        """The side of the board a seat plays from."""
+        if self.mode == "partners":
+            return (0, 1, 1, 0)[seat]
+        return seat
+
+    def goal_moved_by(self, seat: int) -> int:
+        """The Goal a seat may move: the one on the other side."""
+        return B.group(1 - self.side_of_seat(seat), B.GOAL_FILE)
+
+    def team_stacks(self, team: int) -> tuple[int, ...]:
+        """Every Time Stack a team must match."""
+        if self.mode == "partners":
+            return self.stacks_of(team) + self.stacks_of(team + 2)
+        return self.stacks_of(team)
+
+    @property
+    def teams(self) -> int:
+        """Number of teams (sides competing)."""
+        return {"duel": 2, "solitaire": 1, "partners": 2}[self.mode]
+
+    def seats_of_team(self, team: int) -> tuple[int, ...]:
+        """The seats playing for a team."""
+        return tuple(s for s in range(self.seats) if self.team_of(s) == team)
+
+
+# -- state ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TimelockState(State[Action]):
+    """A Timelock position, including the turn's dice and what is left of them."""
+
+    settings: Settings
+    board: B.Board = field(default_factory=B.initial_board)
+    seat: int = 0
+    phase: str = ROLL
+    dice: tuple[int, int] = (0, 0)
+    """The dice as they count now (TIP raises both to 6)."""
+    rolled: tuple[int, int] = (0, 0)
+    """The dice as rolled."""
+    face: str = ""
+    remaining: tuple[int, int] = (0, 0)
+    """Points left on each die; after ``sum`` or WILD the pool is the first entry."""
+    bound: tuple[int, int] = (-1, -1)
+    """The group each die's points went to (-1: not spent yet)."""
+    merged: str = SEPARATE
+    used: bool = False
+    """True once the Treehouse action has been used this turn."""
+    hop: bool = False
+    aim: bool = False
+    pending: int = 0
+    """Solitaire: opposing pyramids still to remove this turn."""
+    removed: tuple[int, ...] = ()
+    """Groups taken off the board (remove-matched variant, solitaire removals)."""
+    turns: int = 0
+    last: tuple[int, ...] = ()
+    """Squares touched by the last action, for highlighting."""
+    result: Outcome | None = None
+    rng_state: Rng = field(default_factory=lambda: Rng(0))
+
+    # -- protocol -----------------------------------------------------------------
+
+    @property
+    def game(self) -> TimelockGame:
+        """The Timelock game object."""
+        return GAME
+
+    @property
+    def rng(self) -> Rng:
+        """The seeded generator that rolls the dice."""
+        return self.rng_state
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` before a roll, or ``TERMINAL``."""
+        if self.result is not None:
+            return TERMINAL
+        return CHANCE if self.phase == ROLL else self.seat
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """All 216 rolls, equally likely."""
+        if self.result is not None or self.phase != ROLL:
+            return []
+        return [(r, ROLL_PROBABILITY) for r in ROLLS]
+
+    def outcome(self) -> Outcome | None:
+        """The result once someone has matched, or the turn limit ended the game."""
+        return self.result
+
+    # -- who moves what ----------------------------------------------------------
+
+    def movable_groups(self) -> tuple[int, ...]:
+        """The groups the seat to move may move: its Time Stacks and the far Goal."""
+        s = self.settings
+        stacks = s.stacks_of(self.seat)
+        if self.removed:
+            stacks = tuple(g for g in stacks if g not in self.removed)
+        return (*stacks, s.goal_moved_by(self.seat))
+
+    def piece_cost(self, p: int) -> int:
+        """Points to move piece ``p`` one space (or one HOP, or one dig)."""
+        if B.is_goal(B.group_of(p)) and not self.aim:
+            return GOAL_MOVE_COST
+        return B.size_of(p)
+
+    def pools_for(self, g: int, cost: int) -> list[int]:
+        """The pools (1, 2 or :data:`MERGED_POOL`) that could pay ``cost`` for group ``g``."""
+        if self.merged == WILD:
+            return [MERGED_POOL] if self.remaining[0] >= cost else []
+        if self.merged == SUMMED:
+            ok = self.remaining[0] >= cost and self.bound[0] in (-1, g)
+            return [MERGED_POOL] if ok else []
+        out = []
+        for i in (0, 1):
+            other = self.bound[1 - i]
+            if self.remaining[i] >= cost and self.bound[i] in (-1, g) and other != g:
+                out.append(i + 1)
+        return out
+
+    def payment_problem(self, g: int, cost: int, pool: int) -> IllegalAction | None:
+        """Why ``pool`` cannot pay ``cost`` for group ``g``, or ``None``."""
+        stack_name = group_label(g)
+        if self.merged:
+            if pool != MERGED_POOL:
+                return IllegalAction(
+                    "dice-combined", "your dice are combined into one pool now; pay with /+"
+                )
+            if self.merged == SUMMED and self.bound[0] not in (-1, g):
+                return IllegalAction(
+                    "sum-one-stack",
+                    f"summed dice are used on one stack only, and yours went to "
+                    f"{group_label(self.bound[0])}",
+                )
+            if self.remaining[0] < cost:
+                return self._short(cost, self.remaining[0], "your pool", g)
+            return None
+        if pool not in (1, 2):
+            return IllegalAction(
+                "name-the-die",
+                "name the die that pays: /1 or /2 (/+ only after sum or WILD)",
+            )
+        i = pool - 1
+        if self.bound[i] not in (-1, g):
+            return IllegalAction(
+                "one-stack-per-die",
+                f"die {pool}'s points already went to {group_label(self.bound[i])}; "
+                "a die's points stay on one stack",
+            )
+        if self.bound[1 - i] == g:
+            return IllegalAction(
+                "different-stacks",
+                f"the other die already pays for {stack_name}; "
+                "the two dice must go to different stacks",
+            )
+        if self.remaining[i] < cost:
+            return self._short(cost, self.remaining[i], f"die {pool}", g)
+        return None
+
+    def _short(self, cost: int, left: int, what: str, g: int) -> IllegalAction:
+        if B.is_goal(g) and not self.aim:
+            return IllegalAction(
+                "goal-costs-six",
+                f"moving a piece of the opponent's Goal costs 6 points from one die "
+                f"(or from two summed low dice); {what} has {left}",
+            )
+        return IllegalAction("not-enough-points", f"this costs {cost} points; {what} has {left}")
+
+    def _pay(self, g: int, cost: int, pool: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        rem = list(self.remaining)
+        bound = list(self.bound)
+        i = 0 if pool == MERGED_POOL else pool - 1
+        rem[i] -= cost
+        if self.merged != WILD:
+            bound[i] = g
+        return (rem[0], rem[1]), (bound[0], bound[1])
+
+    # -- legal actions -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now (the 216 rolls at a chance node)."""
+        if self.result is not None:
+            return []
+        if self.phase == ROLL:
+            return list(ROLLS)
+        if self.phase == REMOVE:
+            return [Remove(f) for f in self._removable_files()]
+        actions: list[Action] = []
+        board = self.board
+        for g in self.movable_groups():
+            for kind, src, dst, p in B.lane_steps(board, g, self.hop):
+                pools = self.pools_for(g, self.piece_cost(p))
+                size = B.size_of(p)
+                if kind == "move":
+                    actions.extend(Move(size, src, dst, pool) for pool in pools)
+                else:
+                    actions.extend(Dig(size, src, pool) for pool in pools)
+        if self._sum_allowed():
+            actions.append(Sum())
+        if not self.used:
+            actions.extend(self._treehouse_actions())
+        if self.settings.mode == "solitaire":
+            for f in self._replaceable_files():
+                pools = self.pools_for(B.group(1, f), REPLACE_COST)
+                actions.extend(Replace(f, pool) for pool in pools)
+        actions.append(EndTurn())
+        return actions
+
+    def _sum_allowed(self) -> bool:
+        return (
+            self.merged == SEPARATE
+            and self.dice[0] <= 3
+            and self.dice[1] <= 3
+            and not (self.bound[0] != -1 and self.bound[1] != -1)
+        )
+
+    def _treehouse_actions(self) -> list[Action]:
+        face = self.face
+        if face in ("TIP", "HOP", "WILD"):
+            return [UseFace(face)]
+        if face == "AIM":
+            if self.settings.mode == "solitaire":
+                return [UseReplace(f) for f in self._replaceable_files()]
+            return [UseFace(face)]
+        own = [g for g in self.settings.stacks_of(self.seat) if g not in self.removed]
+        out: list[Action] = []
+        if face == "SWAP":
+            for g in own:
+                pieces = [
+                    (sq, p) for sq in B.LANES[g] for p in self.board[sq] if B.group_of(p) == g
+                ]
+                for i, (sq1, p1) in enumerate(pieces):
+                    for sq2, p2 in pieces[i + 1 :]:
+                        if sq1 != sq2:
+                            first, second = sorted(((sq1, B.size_of(p1)), (sq2, B.size_of(p2))))
+                            out.append(UseSwap(first, second))
+        elif face == "DIG":
+            for g in own:
+                for sq in B.LANES[g]:
+                    stack = self.board[sq]
+                    out.extend(UseDig(sq, B.size_of(p)) for p in stack[:-1] if B.group_of(p) == g)
+        return out
+
+    def _removable_files(self) -> list[int]:
+        return [f for f in B.STACK_FILES if self.board[B.LANES[B.group(1, f)][0]]]
+
+    def _replaceable_files(self) -> list[int]:
+        return [f for f in B.STACK_FILES if len(self.board[B.LANES[B.group(1, f)][0]]) < 3]
+
+    # -- checking -------------------------------------------------------------------
+
+    def illegal_reason(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` breaks a rule here, or ``None``."""
+        if self.result is not None:
+            return IllegalAction("game-over", "the game is over; no more moves can be made")
+        if isinstance(action, Roll):
+            if self.phase != ROLL:
+                return IllegalAction("not-chance", "the dice were already rolled this turn")
+            if not (1 <= action.d1 <= 6 and 1 <= action.d2 <= 6 and 0 <= action.face < 6):
+                return IllegalAction("no-such-roll", "dice show 1 to 6 and one of the six faces")
+            return None
+        if self.phase == ROLL:
+            return IllegalAction("roll-first", "roll the dice first")
+        if self.phase == REMOVE:
+            if not isinstance(action, Remove):
+                return IllegalAction(
+                    "remove-first",
+                    f"solitaire: first remove {self.pending} opposing pyramid(s) "
+                    "for your high roll",
+                )
+            if action.file not in self._removable_files():
+                return IllegalAction("nothing-to-remove", "that opposing stack has no pyramid left")
+            return None
+        if isinstance(action, Remove):
+            return IllegalAction("no-removal", "pyramids are removed only after a high roll")
+        if isinstance(action, EndTurn):
+            return None
+        if isinstance(action, Move):
+            return self._check_move(action)
+        if isinstance(action, Dig):
+            return self._check_dig(action)
+        if isinstance(action, Sum):
+            if self.merged:
+                return IllegalAction("already-combined", "your dice are already combined")
+            if self.dice[0] > 3 or self.dice[1] > 3:
+                return IllegalAction(
+                    "sum-low-dice", "only two dice that both show 3 or less may be added together"
+                )
+            if self.bound[0] != -1 and self.bound[1] != -1:
+                return IllegalAction(
+                    "sum-one-stack",
+                    "both dice already went to different stacks; a sum is used on one stack",
+                )
+            return None
+        if isinstance(action, Replace):
+            if self.settings.mode != "solitaire":
+                return IllegalAction("solitaire-only", "pyramids are replaced only in solitaire")
+            if action.file not in self._replaceable_files():
+                return IllegalAction("stack-complete", "that opposing stack is complete")
+            problem = self.payment_problem(B.group(1, action.file), REPLACE_COST, action.pool)
+            if problem is not None and problem.rule == "not-enough-points":
+                return IllegalAction(
+                    "replace-costs-six",
+                    "replacing a pyramid costs 6 points from one die (or from two summed low dice)",
+                )
+            return problem
+        # The Treehouse action.
+        if self.used:
+            return IllegalAction(
+                "one-action", "the Treehouse action may be used once per turn, and it was used"
+            )
+        wanted = _face_of(action)
+        if wanted != self.face:
+            return IllegalAction("wrong-face", f"the Treehouse die shows {self.face}, not {wanted}")
+        if isinstance(action, UseFace):
+            if action.face == "AIM" and self.settings.mode == "solitaire":
+                return IllegalAction(
+                    "solitaire-aim", "in solitaire AIM replaces an opposing pyramid: use AIM b"
+                )
+            return None
+        if isinstance(action, UseReplace):
+            if self.settings.mode != "solitaire":
+                return IllegalAction("solitaire-only", "AIM replaces pyramids only in solitaire")
+            if action.file not in self._replaceable_files():
+                return IllegalAction("stack-complete", "that opposing stack is complete")
+            return None
+        if isinstance(action, UseSwap):
+            return self._check_swap(action)
+        if isinstance(action, UseDig):
+            p = self._own_piece(action.square, action.size)
+            if isinstance(p, IllegalAction):
+                return p
+            if self.board[action.square][-1] == p:
+                return IllegalAction("already-on-top", "that piece is already on top of its stack")
+            return None
+        return IllegalAction("unknown-action", "that is not a Timelock action")
+
+    def _piece_for(self, sq: int, size: int) -> int | IllegalAction:
+        """The piece of ``size`` on ``sq`` that the mover may touch, or the rule against it."""
+        if not 0 <= sq < B.SQUARES:
+            return IllegalAction("no-such-square", "there is no such square")
+        movable = self.movable_groups()
+        found = [p for p in self.board[sq] if B.size_of(p) == size]
+        if not found:
+            return IllegalAction(
+                "no-such-piece", f"there is no {B.LETTERS.get(size, '?')} on {B.name(sq)}"
+            )
+        mine = [p for p in found if B.group_of(p) in movable]
+        if mine:
+            return mine[0]
+        g = B.group_of(found[0])
+        side = self.settings.side_of_seat(self.seat)
+        if B.is_goal(g) and B.side_of(found[0]) == side:
+            return IllegalAction("own-goal", "you never move your own Goal")
+        if g in self.removed:
+            return IllegalAction("removed", "that stack was removed from play")
+        return IllegalAction(
+            "not-your-stack",
+            "you move only your own Time Stacks and the opponent's Goal, never the "
+            "opponent's Time Stacks",
+        )
+
+    def _own_piece(self, sq: int, size: int) -> int | IllegalAction:
+        p = self._piece_for(sq, size)
+        if isinstance(p, int) and B.is_goal(B.group_of(p)):
+            return IllegalAction(
+                "own-stacks-only", "Treehouse actions work on your own Time Stacks, not on a Goal"
+            )
+        return p
+
+    def _check_move(self, action: Move) -> IllegalAction | None:
+        p = self._piece_for(action.src, action.size)
+        if isinstance(p, IllegalAction):
+            return p
+        if not 0 <= action.dst < B.SQUARES:
+            return IllegalAction("no-such-square", "there is no such square")
+        if self.board[action.src][-1] != p:
+            return IllegalAction(
+                "covered",
+                "a piece with another on top of it cannot move (in the centre row it may dig)",
+            )
+        if action.dst % B.SIZE != action.src % B.SIZE:
+            return IllegalAction(
+                "own-column", "pieces move only forward or backward in their own column"
+            )
+        g = B.group_of(p)
+        lane = B.LANES[g]
+        if action.dst not in lane:
+            return IllegalAction(
+                "centre-row-limit", "pieces may go up to the centre row but never beyond it"
+            )
+        if action.dst == action.src:
+            return IllegalAction("stay", "a move goes to another square")
+        if abs(lane.index(action.dst) - lane.index(action.src)) > 1 and not self.hop:
+            return IllegalAction("one-space", "a move goes one space (further only with HOP)")
+        return self.payment_problem(g, self.piece_cost(p), action.pool)
+
+    def _check_dig(self, action: Dig) -> IllegalAction | None:
+        p = self._piece_for(action.square, action.size)
+        if isinstance(p, IllegalAction):
+            return p
+        if action.square // B.SIZE != B.CENTRE_ROW:
+            return IllegalAction(
+                "dig-centre-only", "digging is allowed only in the centre row (or with DIG)"
+            )
+        if self.board[action.square][-1] == p:
+            return IllegalAction("already-on-top", "that piece is already on top of its stack")
+        return self.payment_problem(B.group_of(p), self.piece_cost(p), action.pool)
+
+    def _check_swap(self, action: UseSwap) -> IllegalAction | None:
+        p = self._own_piece(*action.first)
+        if isinstance(p, IllegalAction):
+            return p
+        q = self._own_piece(*action.second)
+        if isinstance(q, IllegalAction):
+            return q
+        if B.group_of(p) != B.group_of(q):
+            return IllegalAction(
+                "swap-same-stack", "SWAP exchanges two pieces of the same Time Stack"
+            )
+        if action.first[0] == action.second[0]:
+            return IllegalAction("swap-different-squares", "SWAP needs pieces in different squares")
+        return None
+
+    # -- applying -------------------------------------------------------------------
+
+    def apply(self, action: Action) -> TimelockState:
+        """Unchecked: the state after a legal ``action``."""
+        if isinstance(action, Roll):
+            return self._apply_roll(action)
+        if isinstance(action, EndTurn):
+            return self._end_turn()
+        if isinstance(action, Move):
+            p = self._movable_piece(action.src, action.size)
+            g = B.group_of(p)
+            rem, bound = self._pay(g, self.piece_cost(p), action.pool)
+            board = B.moved(self.board, action.src, action.dst, p)
+            state = replace(
+                self, board=board, remaining=rem, bound=bound, last=(action.src, action.dst)
+            )
+            return state._after_change()
+        if isinstance(action, Dig):
+            p = self._movable_piece(action.square, action.size, anywhere=True)
+            g = B.group_of(p)
+            rem, bound = self._pay(g, self.piece_cost(p), action.pool)
+            board = B.moved(self.board, action.square, action.square, p)
+            state = replace(self, board=board, remaining=rem, bound=bound, last=(action.square,))
+            return state._after_change()
+        if isinstance(action, Sum):
+            target = self.bound[0] if self.bound[0] != -1 else self.bound[1]
+            return replace(
+                self,
+                merged=SUMMED,
+                remaining=(self.remaining[0] + self.remaining[1], 0),
+                bound=(target, -1),
+                last=(),
+            )
+        if isinstance(action, UseFace):
+            return self._apply_face(action.face)
+        if isinstance(action, UseSwap):
+            p = self._movable_piece(action.first[0], action.first[1], anywhere=True)
+            q = self._movable_piece(action.second[0], action.second[1], anywhere=True)
+            board = B.swapped(self.board, p, q)
+            state = replace(self, board=board, used=True, last=(action.first[0], action.second[0]))
+            return state._after_change()
+        if isinstance(action, UseDig):
+            p = self._movable_piece(action.square, action.size, anywhere=True)
+            board = B.moved(self.board, action.square, action.square, p)
+            return replace(self, board=board, used=True, last=(action.square,))._after_change()
+        if isinstance(action, UseReplace):
+            return replace(self._replace(action.file), used=True)
+        if isinstance(action, Replace):
+            g = B.group(1, action.file)
+            rem, bound = self._pay(g, REPLACE_COST, action.pool)
+            return replace(self._replace(action.file), remaining=rem, bound=bound)
+        if isinstance(action, Remove):
+            sq = B.LANES[B.group(1, action.file)][0]
+            cells = list(self.board)
+            cells[sq] = cells[sq][:-1]
+            pending = self.pending - 1
+            state = replace(
+                self,
+                board=tuple(cells),
+                pending=pending,
+                phase=REMOVE if pending else PLAY,
+                last=(sq,),
+            )
+            if not any(state.board[B.LANES[B.group(1, f)][0]] for f in B.STACK_FILES):
+                return replace(
+                    state,
+                    result=Outcome.win((), 1, "every opposing pyramid was removed"),
+                )
+            return state
+        raise ValueError(f"not a Timelock action: {action!r}")
+
+    def _movable_piece(self, sq: int, size: int, anywhere: bool = False) -> int:
+        movable = self.movable_groups()
+        for p in reversed(self.board[sq]):
+            if B.size_of(p) == size and B.group_of(p) in movable:
+                return p
+            if not anywhere:
+                break
+        raise ValueError(f"no movable {size} on {B.name(sq)}")
+
+    def _replace(self, file: int) -> TimelockState:
+        sq = B.LANES[B.group(1, file)][0]
+        stack = self.board[sq]
+        # Removals take the top piece of a Tree, so the missing size is the next one up.
+        size = B.TREE[0][len(stack)]
+        cells = list(self.board)
+        cells[sq] = (*stack, B.piece(1, file, size))
+        return replace(self, board=tuple(cells), last=(sq,))
+
+    def _apply_face(self, face: str) -> TimelockState:
+        if face == "TIP":
+            # Each die now reads 6; points already spent from it still count against it.
+            raised = (6 - self.dice[0], 6 - self.dice[1])
+            if self.merged:
+                rem = (self.remaining[0] + raised[0] + raised[1], 0)
+            else:
+                rem = (self.remaining[0] + raised[0], self.remaining[1] + raised[1])
+            state = replace(self, dice=(6, 6), remaining=rem, used=True, last=())
+            if self.settings.mode == "solitaire":
+                extra = sum(1 for d in self.dice if d < self.settings.removal_from)
+                if extra:
+                    state = replace(state, pending=extra, phase=REMOVE)
+            return state
+        if face == "HOP":
+            return replace(self, hop=True, used=True, last=())
+        if face == "AIM":
+            return replace(self, aim=True, used=True, last=())
+        # WILD: everything left on both dice becomes one pool for any stack.
+        total = self.remaining[0] + self.remaining[1]
+        return replace(self, merged=WILD, remaining=(total, 0), bound=(-1, -1), used=True, last=())
+
+    def _apply_roll(self, roll: Roll) -> TimelockState:
+        s = self.settings
+        state = replace(
+            self,
+            phase=PLAY,
+            dice=(roll.d1, roll.d2),
+            rolled=(roll.d1, roll.d2),
+            face=FACES[roll.face],
+            remaining=(roll.d1, roll.d2),
+            bound=(-1, -1),
+            merged=SEPARATE,
+            used=False,
+            hop=False,
+            aim=False,
+            pending=0,
+            last=(),
+            rng_state=self.rng_state.advance(),
+        )
+        if s.mode == "solitaire":
+            pending = sum(1 for d in (roll.d1, roll.d2) if d >= s.removal_from)
+            pending += 1 if s.extra_removal else 0
+            left = sum(len(self.board[B.LANES[B.group(1, f)][0]]) for f in B.STACK_FILES)
+            pending = min(pending, left)
+            if pending:
+                state = replace(state, phase=REMOVE, pending=pending)
+        return state
+
+    def _end_turn(self) -> TimelockState:
+        s = self.settings
+        turns = self.turns + 1
+        state = replace(
+            self,
+            seat=(self.seat + 1) % s.seats,
+            phase=ROLL,
+            dice=(0, 0),
+            rolled=(0, 0),
+            face="",
+            remaining=(0, 0),
+            bound=(-1, -1),
+            merged=SEPARATE,
+            used=False,
+            hop=False,
+            aim=False,
+            pending=0,
+            turns=turns,
+            last=(),
+        )
+        if turns >= s.turn_limit:
+            if s.mode == "solitaire":
+                return replace(state, result=Outcome.win((), 1, "the turn limit was reached"))
+            return replace(state, result=Outcome.draw(s.seats, "the turn limit was reached"))
+        return state
+
+    def _after_change(self) -> TimelockState:
+        """Remove newly matched stacks (variant) and check for a win, mover's team first."""
+        s = self.settings
+        state = self
+        if s.remove_matched:
+            removed = set(self.removed)
+            cells = list(self.board)
+            for team in range(s.teams):
+                for g in s.team_stacks(team):
+                    if g not in removed and state.stack_matches(g):
+                        removed.add(g)
+                        for sq in B.LANES[g]:
+                            cells[sq] = tuple(p for p in cells[sq] if B.group_of(p) != g)
+            if len(removed) != len(self.removed):
+                state = replace(state, board=tuple(cells), removed=tuple(sorted(removed)))
+        mover = s.team_of(self.seat)
+        order = [mover] + [t for t in range(s.teams) if t != mover]
+        for team in order:
+            if state.team_matched(team) >= s.stacks_to_match:
+                seats = s.seats_of_team(team)
+                reason = "matched the Goal" if not s.remove_matched else "removed every stack"
+                return replace(state, result=Outcome.win(seats, s.seats, reason))
+        return state
+
+    # -- matching -------------------------------------------------------------------
+
+    def goal_of(self, g: int) -> int:
+        """The Goal a Time Stack must match: the one on its own side."""
+        return B.group(g // 5, B.GOAL_FILE)
+
+    def stack_matches(self, g: int) -> bool:
+        """True if Time Stack ``g`` stands exactly like its side's Goal."""
+        return B.config(self.board, g) == B.config(self.board, self.goal_of(g))
+
+    def team_matched(self, team: int) -> int:
+        """How many of a team's stacks match (removed stacks count as matched)."""
+        return sum(
+            1 for g in self.settings.team_stacks(team) if g in self.removed or self.stack_matches(g)
+        )
+
+    def team_distance(self, team: int) -> int:
+        """Movement points a team still needs if nothing were in the way."""
+        total = 0
+        for g in self.settings.team_stacks(team):
+            if g not in self.removed:
+                total += B.distance(B.config(self.board, g), B.config(self.board, self.goal_of(g)))
+        return total
+
+    # -- views and serialisation ---------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        """Everything is public: board, dice, pools and the legal actions grouped by piece."""
+        from .scoring import game_score
+
+        s = self.settings
+        squares: dict[str, list[JSON]] = {}
+        for sq, stack in enumerate(self.board):
+            squares[B.name(sq)] = [
+                {
+                    "side": B.side_of(p),
+                    "stack": B.FILES[B.file_of(p)],
+                    "goal": B.is_goal(B.group_of(p)),
+                    "size": B.size_of(p),
+                    "letter": B.LETTERS[B.size_of(p)],
+                    "colour": COLOURS[B.group_of(p)],
+                }
+                for p in stack
+            ]
+        legal = self.legal_actions() if self.phase != ROLL else []
+        texts = [GAME.action_to_text(a) for a in legal]
+        view: JSON = {
+            "squares": squares,
+            "seat": None if self.result else self.seat,
+            "phase": self.phase if self.result is None else "over",
+            "turns": self.turns,
+            "turn_limit": s.turn_limit,
+            "dice": list(self.dice),
+            "rolled": list(self.rolled),
+            "face": self.face or None,
+            "action_used": self.used,
+            "hop": self.hop,
+            "aim": self.aim,
+            "combined": self.merged or None,
+            "pools": self._pools_view(),
+            "pending_removals": self.pending,
+            "removed": [group_label(g) for g in self.removed],
+            "last": [B.name(sq) for sq in self.last],
+            "legal": texts,
+            "pieces": self._pieces_view(legal),
+            "treehouse": [
+                GAME.action_to_text(a)
+                for a in legal
+                if isinstance(a, UseFace | UseSwap | UseDig | UseReplace)
+            ],
+            "other": [
+                GAME.action_to_text(a)
+                for a in legal
+                if isinstance(a, Sum | EndTurn | Remove | Replace)
+            ],
+            "teams": self._teams_view(),
+            "outcome": None if self.result is None else self.result.to_dict(),
+            "score": game_score(self) if self.result is not None else None,
+        }
+        return view
+
+    def _teams_view(self) -> list[JSON]:
+        s = self.settings
+        configs = {g: B.config(self.board, g) for g in range(10)}
+        out = []
+        for t in range(s.teams):
+            stacks = []
+            distance = 0
+            for g in s.team_stacks(t):
+                removed = g in self.removed
+                goal = configs[self.goal_of(g)]
+                if not removed:
+                    distance += B.distance(configs[g], goal)
+                stacks.append(
+                    {
+                        "stack": group_label(g),
+                        "matches": removed or configs[g] == goal,
+                        "removed": removed,
+                    }
+                )
+            out.append(
+                {
+                    "seats": list(s.seats_of_team(t)),
+                    "matched": sum(1 for st in stacks if st["matches"]),
+                    "needed": s.stacks_to_match,
+                    "distance": distance,
+                    "stacks": stacks,
+                }
+            )
+        return out
+
+    def _pools_view(self) -> list[JSON]:
+        if self.phase == ROLL:
+            return []
+        if self.merged:
+            b = self.bound[0]
+            return [
+                {
+                    "pool": "+",
+                    "remaining": self.remaining[0],
+                    "stack": None if b == -1 else group_label(b),
+                    "any_stack": self.merged == WILD,
+                }
+            ]
+        return [
+            {
+                "pool": str(i + 1),
+                "value": self.dice[i],
+                "remaining": self.remaining[i],
+                "stack": None if self.bound[i] == -1 else group_label(self.bound[i]),
+                "any_stack": False,
+            }
+            for i in (0, 1)
+        ]
+
+    def _pieces_view(self, legal: Sequence[Action]) -> list[JSON]:
+        """Per movable piece: each reachable square (or dig) with its cost and action texts."""
+        by_piece: dict[tuple[int, int], JSON] = {}
+        for a in legal:
+            if isinstance(a, Move):
+                key, target = (a.src, a.size), B.name(a.dst)
+            elif isinstance(a, Dig):
+                key, target = (a.square, a.size), "dig"
+            else:
+                continue
+            entry = by_piece.setdefault(
+                key,
+                {
+                    "square": B.name(key[0]),
+                    "size": key[1],
+                    "letter": B.LETTERS[key[1]],
+                    "targets": {},
+                },
+            )
+            p = self._movable_piece(key[0], key[1], anywhere=True)
+            t = entry["targets"].setdefault(
+                target, {"square": target, "cost": self.piece_cost(p), "actions": {}}
+            )
+            t["actions"]["+" if a.pool == MERGED_POOL else str(a.pool)] = GAME.action_to_text(a)
+        out = []
+        for entry in by_piece.values():
+            entry["targets"] = list(entry["targets"].values())
+            out.append(entry)
+        return out
+
+    def to_dict(self) -> JSON:
+        """Full state as plain data."""
+        s = self.settings
+        return {
+            "format": FORMAT_VERSION,
+            "game": GAME.slug,
+            "settings": settings_options(s),
+            "board": B.to_picture(self.board),
+            "seat": self.seat,
+            "phase": self.phase,
+            "dice": list(self.dice),
+            "rolled": list(self.rolled),
+            "face": self.face,
+            "remaining": list(self.remaining),
+            "bound": list(self.bound),
+            "merged": self.merged,
+            "used": self.used,
+            "hop": self.hop,
+            "aim": self.aim,
+            "pending": self.pending,
+            "removed": list(self.removed),
+            "turns": self.turns,
+            "last": list(self.last),
+            "result": None if self.result is None else self.result.to_dict(),
+            "rng": self.rng_state.to_dict(),
+        }
+
+
+COLOURS: tuple[str, ...] = (
+    "red", "orange", "blue", "yellow", "green",
+    "cyan", "purple", "white", "black", "pink",
+)  # fmt: skip
+"""A colour per group: Rainbow (south) then Xeno (north); columns never share one."""
+
+
+def group_label(g: int) -> str:
+    """``Rainbow a``, ``Xeno Goal``."""
+    side, file = divmod(g, 5)
+    what = "Goal" if file == B.GOAL_FILE else f"stack {B.FILES[file]}"
+    return f"{B.SIDE_NAMES[side]} {what}"
+
+
+def _face_of(action: Action) -> str:
+    if isinstance(action, UseFace):
+        return action.face
+    if isinstance(action, UseSwap):
+        return "SWAP"
+    if isinstance(action, UseDig):
+        return "DIG"
+    return "AIM"
+
+
+def settings_options(s: Settings) -> JSON:
+    """The option dict that builds these settings."""
+    return {
+        "mode": s.mode,
+        "stacks_to_match": s.stacks_to_match,
+        "remove_matched": s.remove_matched,
+        "removal_from": s.removal_from,
+        "extra_removal": s.extra_removal,
+        "turn_limit": s.turn_limit,
+    }
+
+
+def _pool_text(pool: int) -> str:
+    return "+" if pool == MERGED_POOL else str(pool)
+
+
+def _parse_pool(text: str) -> int:
+    if text == "+":
+        return MERGED_POOL
+    if text in ("1", "2"):
+        return int(text)
+    raise NotationError(f"{text!r} is not a die: write /1, /2 or /+")
+
+
+def _parse_piece(text: str) -> tuple[int, int]:
+    """``Qa3`` → (square, size)."""
+    if len(text) != 3 or text[0].upper() not in B.SIZES_BY_LETTER:
+        raise NotationError(f"{text!r} is not a piece; write its size and square, such as Qa3")
+    try:
+        return B.index(text[1:]), B.SIZES_BY_LETTER[text[0].upper()]
+    except ValueError as err:
+        raise NotationError(str(err)) from None
+
+
+class TimelockGame(Game[TimelockState, Action]):
+    """Race to rearrange four pyramid stacks to match a Goal the opponent keeps changing."""
+
+    slug = "timelock"
+    title = "Timelock"
+    summary = "A dice race: make your four Time Stacks match a Goal your opponent keeps changing."
+
+    def option_specs(self) -> Sequence[OptionSpec]:
+        """Players/mode, stacks to match, removal, solitaire settings, turn limit."""
+        return (
+            OptionSpec(
+                "mode",
+                "Players",
+                "duel",
+                (
+                    ("duel", "Two players"),
+                    ("solitaire", "Solitaire (variant)"),
+                    ("partners", "Four players in partnerships (variant)"),
+                ),
+                "Solitaire: high rolls remove opposing pyramids; you lose when none are left. "
+                "Partners: four players, two teams; each player moves two Time Stacks.",
+            ),
+            OptionSpec(
+                "stacks_to_match",
+                "Stacks to match",
+                4,
+                ((4, "All four (standard)"), (3, "Three (shorter)"), (2, "Two (shortest)")),
+                "A shorter game: win as soon as this many of your stacks match the Goal.",
+            ),
+            OptionSpec(
+                "remove_matched",
+                "Remove matching stacks",
+                False,
+                ((False, "No"), (True, "Yes (shorter)")),
+                "A stack that matches its Goal leaves the board for good; "
+                "remove enough stacks to win.",
+            ),
+            OptionSpec(
+                "removal_from",
+                "Solitaire: remove on",
+                5,
+                ((5, "5 or 6"), (4, "4, 5 or 6 (harder)"), (3, "3 to 6 (hardest)")),
+                "Solitaire only: each die showing this much removes an opposing pyramid.",
+            ),
+            OptionSpec(
+                "extra_removal",
+                "Solitaire: one extra removal a turn",
+                False,
+                ((False, "No"), (True, "Yes (harder)")),
+                "Solitaire only: remove one more opposing pyramid every turn.",
+            ),
+            OptionSpec(
+                "turn_limit",
+                "Turn limit",
+                200,
+                ((200, "200 turns"), (100, "100 turns"), (300, "300 turns")),
+                "The game is drawn (solitaire: lost) after this many turns in all.",
+            ),
+        )
+
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        """One, two or four players."""
+        return {"duel": 2, "solitaire": 1, "partners": 4}[str(options.get("mode", "duel"))]
+
+    def seat_labels(self, options: Mapping[str, Any]) -> list[str]:
+        """Rainbow and Xeno; partners add the corner they sit at."""
+        mode = str(options.get("mode", "duel"))
+        if mode == "solitaire":
+            return ["Rainbow"]
+        if mode == "partners":
+            return ["Rainbow West", "Xeno West", "Xeno East", "Rainbow East"]
+        return list(B.SIDE_NAMES)
+
+    def new(self, options: Mapping[str, Any], seed: int) -> TimelockState:
+        """The set-up board, waiting for the first roll (seat 0 holds the Treehouse die)."""
+        settings = Settings(
+            mode=str(options.get("mode", "duel")),
+            stacks_to_match=int(options.get("stacks_to_match", 4)),
+            remove_matched=bool(options.get("remove_matched", False)),
+            removal_from=int(options.get("removal_from", 5)),
+            extra_removal=bool(options.get("extra_removal", False)),
+            turn_limit=int(options.get("turn_limit", 200)),
+        )
+        return TimelockState(settings=settings, rng_state=Rng(seed))
+
+    def from_dict(self, data: Mapping[str, Any]) -> TimelockState:
+        """Rebuild a state from :meth:`TimelockState.to_dict`."""
+        try:
+            if data["format"] != FORMAT_VERSION or data["game"] != self.slug:
+                raise FormatError("not a Timelock state of this format")
+            settings = Settings(**self.normalise_options(data["settings"]))
+            result = data["result"]
+            if data["phase"] not in (ROLL, REMOVE, PLAY) or data["face"] not in ("", *FACES):
+                raise FormatError("unknown phase or Treehouse face")
+            if data["merged"] not in (SEPARATE, SUMMED, WILD):
+                raise FormatError("unknown way of combining dice")
+            return TimelockState(
+                settings=settings,
+                board=B.from_picture(str(data["board"])),
+                seat=int(data["seat"]),
+                phase=str(data["phase"]),
+                dice=_pair(data["dice"]),
+                rolled=_pair(data["rolled"]),
+                face=str(data["face"]),
+                remaining=_pair(data["remaining"]),
+                bound=_pair(data["bound"]),
+                merged=str(data["merged"]),
+                used=bool(data["used"]),
+                hop=bool(data["hop"]),
+                aim=bool(data["aim"]),
+                pending=int(data["pending"]),
+                removed=tuple(int(g) for g in data["removed"]),
+                turns=int(data["turns"]),
+                last=tuple(int(sq) for sq in data["last"]),
+                result=None if result is None else Outcome.from_dict(result),
+                rng_state=Rng.from_dict(data["rng"]),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            if isinstance(err, FormatError):
+                raise
+            raise FormatError(f"not a valid Timelock state: {err}") from None
+
+    def action_to_text(self, action: Action) -> str:
+        """The notation: ``roll 5 2 HOP``, ``Pa1-a2/1``, ``dig Qa3/+``, ``use SWAP Qa1 Pa2`` …"""
+        if isinstance(action, Roll):
+            return f"roll {action.d1} {action.d2} {FACES[action.face]}"
+        if isinstance(action, Move):
+            letter = B.LETTERS[action.size]
+            return f"{letter}{B.name(action.src)}-{B.name(action.dst)}/{_pool_text(action.pool)}"
+        if isinstance(action, Dig):
+            letter = B.LETTERS[action.size]
+            return f"dig {letter}{B.name(action.square)}/{_pool_text(action.pool)}"
+        if isinstance(action, Sum):
+            return "sum"
+        if isinstance(action, EndTurn):
+            return "end"
+        if isinstance(action, UseFace):
+            return f"use {action.face}"
+        if isinstance(action, UseSwap):
+            a = f"{B.LETTERS[action.first[1]]}{B.name(action.first[0])}"
+            b = f"{B.LETTERS[action.second[1]]}{B.name(action.second[0])}"
+            return f"use SWAP {a} {b}"
+        if isinstance(action, UseDig):
+            return f"use DIG {B.LETTERS[action.size]}{B.name(action.square)}"
+        if isinstance(action, UseReplace):
+            return f"use AIM {B.FILES[action.file]}"
+        if isinstance(action, Remove):
+            return f"remove {B.FILES[action.file]}"
+        return f"replace {B.FILES[action.file]}/{_pool_text(action.pool)}"
+
+    def parse_action(self, text: str) -> Action:
+        """Inverse of :meth:`action_to_text` (keywords and letters in any case)."""
+        words = text.strip().split()
+        if not words:
+            raise NotationError("an empty move; write a move such as Pa1-a2/1, or end")
+        head = words[0].lower()
+        if head == "end" and len(words) == 1:
+            return EndTurn()
+        if head == "sum" and len(words) == 1:
+            return Sum()
+        if head == "roll":
+            if len(words) != 4 or not words[1].isdigit() or not words[2].isdigit():
+                raise NotationError("write a roll as roll D1 D2 FACE, such as roll 5 2 HOP")
+            face = words[3].upper()
+            d1, d2 = int(words[1]), int(words[2])
+            if face not in FACES or not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+                raise NotationError("dice show 1 to 6; faces are TIP SWAP HOP DIG AIM WILD")
+            return Roll(d1, d2, FACES.index(face))
+        if head == "use":
+            if len(words) < 2:
+                raise NotationError("name the Treehouse action: use TIP, use SWAP Qa1 Pa2 …")
+            face = words[1].upper()
+            rest = words[2:]
+            if face in ("TIP", "HOP", "WILD", "AIM") and not rest:
+                return UseFace(face)
+            if face == "AIM" and len(rest) == 1 and rest[0].lower() in "abde" and len(rest[0]) == 1:
+                return UseReplace(B.FILES.index(rest[0].lower()))
+            if face == "SWAP" and len(rest) == 2:
+                first, second = sorted((_parse_piece(rest[0]), _parse_piece(rest[1])))
+                return UseSwap(first, second)
+            if face == "DIG" and len(rest) == 1:
+                return UseDig(*_parse_piece(rest[0]))
+            raise NotationError(f"{text!r} is not a Treehouse action")
+        if head in ("remove", "replace") and len(words) == 2:
+            file_text, _, pool = words[1].partition("/")
+            if len(file_text) != 1 or file_text.lower() not in "abde":
+                raise NotationError("name an opposing Time Stack by its file: a, b, d or e")
+            file = B.FILES.index(file_text.lower())
+            if head == "remove":
+                if pool:
+                    raise NotationError("a removal costs nothing: write remove b")
+                return Remove(file)
+            return Replace(file, _parse_pool(pool))
+        if head == "dig" and len(words) == 2:
+            body, slash, pool = words[1].partition("/")
+            if not slash:
+                raise NotationError("say which die pays: dig Qa3/1")
+            sq, size = _parse_piece(body)
+            return Dig(size, sq, _parse_pool(pool))
+        if len(words) == 1:
+            body, slash, pool = words[0].partition("/")
+            if not slash:
+                raise NotationError(f"say which die pays, such as {body}/1")
+            src_text, dash, dst_text = body.partition("-")
+            if dash:
+                sq, size = _parse_piece(src_text)
+                try:
+                    dst = B.index(dst_text)
+                except ValueError as err:
+                    raise NotationError(str(err)) from None
+                return Move(size, sq, dst, _parse_pool(pool))
+        raise NotationError(f"{text!r} is not a Timelock move; write something like Pa1-a2/1")
+
+    def examples(self) -> Sequence[JSON]:
+        """The rules page's live examples (see :mod:`.examples`)."""
+        from .examples import EXAMPLES
+
+        return [
+            {
+                "key": e.key,
+                "title": e.title,
+                "caption": e.caption,
+                "moves": list(e.moves),
+                "highlight": list(e.highlight),
+            }
+            for e in EXAMPLES
+        ]
+
+    def ai_levels(self) -> Sequence[AiLevel]:
+        """Random, greedy and the whole-turn planner."""
+        from .ai import LEVELS
+
+        return LEVELS
+
+    def make_bot(self, level: str) -> Bot[Any]:
+        """The bot for ``level``."""
+        from .ai import make_bot
+
+        return make_bot(level)
+
+    def tool(self, name: str, args: JSON) -> JSON:
+        """``score``: the optional scoring of a finished game given as ``args["state"]``."""
+        if name != "score":
+            return super().tool(name, args)
+        from .scoring import game_score
+
+        state = self.from_dict(args.get("state") or {})
+        return {"score": game_score(state)}
+
+
+def _pair(values: Any) -> tuple[int, int]:
+    a, b = values
+    return int(a), int(b)
+
+
+GAME = TimelockGame()

@@ -1,0 +1,70 @@
+"""The site as a whole: docs live examples, offline use, app install, sub-path serving."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conftest import READY, open_game
+
+
+def test_docs_live_example_shows_the_engine_position(page: Any, site_url: str) -> None:
+    page.goto(site_url + "rules/time_vectors/")
+    iframe = page.locator("iframe[name=tv-live]")
+    iframe.scroll_into_view_if_needed()
+    frame = iframe.element_handle().content_frame()
+    frame.wait_for_selector(READY, timeout=90_000)
+    page.click("a[target=tv-live][href$='example=dim14']")
+    frame.wait_for_function(
+        "document.querySelector('#example').textContent.includes('dimensions 1 and 4')"
+    )
+    highlighted = frame.eval_on_selector_all(".pt.win", "els => els.map(e => e.dataset.p)")
+    assert sorted(highlighted) == sorted(["NW1d1", "NE1c1", "SE1b1", "SW1a1"])
+    page.click("a[target=tv-live][href$='example=not_a_vector']")
+    frame.wait_for_function("document.querySelector('#example').textContent.includes('Not a')")
+    assert frame.get_attribute("html", "data-turn") != "over"  # no vector, the game goes on
+
+
+def test_home_page_presents_the_games(page: Any, site_url: str) -> None:
+    page.goto(site_url)
+    text = page.inner_text("body")
+    for title in ("Time Vectors", "Timelock", "Timeline", "Time Splicer", "Time and Time Again"):
+        assert title in text
+    page.click("a[href='play/time_vectors/']")
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.url == site_url + "play/time_vectors/"
+
+
+def test_offline_after_one_visit(browser: Any, site_url: str) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_game(page, site_url, "time_vectors")
+        # Wait until the service worker has installed (precached) and taken control.
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        cached = page.evaluate(
+            "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)"
+            ".then(c => c.keys())))).then(lists => lists.flat().length)"
+        )
+        assert cached > 100
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector(READY, timeout=90_000)
+        page.click("#pt-SW2b2")
+        page.wait_for_selector("#pt-SW2b2.c0")
+        page.goto(site_url + "rules/time_vectors/")
+        assert "Clarifications" in page.inner_text("body")
+    finally:
+        context.close()
+
+
+def test_web_app_manifest_and_icons(page: Any, site_url: str) -> None:
+    page.goto(site_url)
+    href = page.get_attribute("link[rel=manifest]", "href")
+    manifest = json.loads(page.evaluate(f"fetch('{href}').then(r => r.text())"))
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        status = page.evaluate(
+            f"fetch(new URL('{icon['src']}', new URL('{href}', location.href))).then(r => r.status)"
+        )
+        assert status == 200

@@ -1,0 +1,224 @@
+"""Timeline: computer players, the rule examples, and chips over a multi-round match."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import timegames
+from test_timeline_cards_fixtures import DECK, play, table
+from timegames.core import BotContext, FormatError, GameRecord, Seat, replay
+from timegames.timeline_cards.ai import (
+    LEVELS,
+    Belief,
+    best_gap,
+    crowded_card,
+    make_bot,
+    placement_accuracy,
+    sigma,
+)
+from timegames.timeline_cards.deck import Deck, card_from_dict
+from timegames.timeline_cards.match import Match, MatchError
+from timegames.timeline_cards.rules import GAME, Duel, Judge, Place, Spin, TimelineState
+
+CARDS = Deck(card_from_dict(c, i + 1) for i, c in enumerate(DECK))
+
+
+def test_levels_are_child_amateur_historian() -> None:
+    assert [lv.key for lv in LEVELS] == ["child", "amateur", "historian"]
+    with pytest.raises(FormatError):
+        make_bot("oracle")
+
+
+def test_noise_shrinks_with_knowledge_and_grows_with_age() -> None:
+    assert sigma("child", 1900) > sigma("amateur", 1900) > sigma("historian", 1900)
+    assert sigma("amateur", 1300) > sigma("amateur", 2000)
+
+
+def test_belief_is_fixed_per_card_and_game_and_rules_out_wrong_tries() -> None:
+    card = CARDS["y1798"]
+    a, b = Belief(card, "amateur", 1, 42), Belief(card, "amateur", 1, 42)
+    assert a.mean == b.mean
+    assert Belief(card, "amateur", 1, 43).mean != a.mean
+    total = a.mass(-1e9, 1e9)
+    a.exclude(1700, 1900)
+    assert a.mass(-1e9, 1e9) < total
+    assert a.mass(1750, 1850) == 0.0
+
+
+def test_placement_accuracy_rises_with_level() -> None:
+    cards = list(CARDS.cards)
+    child = placement_accuracy("child", cards, 600, seed=1)
+    amateur = placement_accuracy("amateur", cards, 600, seed=1)
+    historian = placement_accuracy("historian", cards, 600, seed=1)
+    assert child < amateur < historian
+    assert historian > 0.8
+
+
+def test_historian_places_an_easy_card_right() -> None:
+    row = [CARDS["y1291"], CARDS["y1815"], CARDS["y2016"]]
+    gap, chance = best_gap(row, Belief(CARDS["y1945"], "historian", 0, 1))
+    assert gap == 2 and chance > 0.9
+
+
+def test_historian_judges_a_clearly_wrong_bet_and_bets_when_sure() -> None:
+    state = table([["y1291", "y1798", "y1945"], ["y1536"], ["y1712"]], chips=[5, 5, 5], super=True)
+    state = play(state, "spin", "spinner question", "card y2016")
+    bot = make_bot("historian")
+    context = BotContext(random.Random(0))
+    choice = bot.choose(state, context)
+    assert choice == Place(3, 3)  # sure of 2016 after 1945: stakes all it may
+    state = play(state, "place 0 bet 1")
+    assert bot.choose(state, context) == Judge("later")
+
+
+def test_grumpy_and_duel_give_up_the_card_from_the_most_crowded_stretch() -> None:
+    row = [CARDS[c] for c in ("y1291", "y1798", "y1803", "y1945")]
+    assert crowded_card(row).id == "y1798"
+
+
+def test_a_historian_challenges_a_leader_close_to_winning() -> None:
+    six = ["y1291", "y1315", "y1386", "y1415", "y1476", "y1499"]
+    state = table([["y1945", "y2016"], six, ["y1712"]], chips=[6, 0, 0])
+    choice = make_bot("historian").choose(state, BotContext(random.Random(0)))
+    assert choice == Duel(1)
+    calm = table([["y1945", "y2016"], six[:4], ["y1712"]], chips=[6, 0, 0])
+    assert make_bot("historian").choose(calm, BotContext(random.Random(0))) == Spin()
+
+
+@pytest.mark.parametrize("level", ["child", "amateur", "historian"])
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 4, "super": True}])
+def test_bots_finish_games_with_legal_moves(level: str, options: dict[str, object]) -> None:
+    bot = make_bot(level)
+    for seed in range(3):
+        state = GAME.new_game({**options, "deck": DECK}, seed)
+        context = BotContext(random.Random(seed))
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state = state.apply(state.sample_chance())
+            else:
+                state = state.play(bot.choose(state, context))
+        assert state.is_terminal()
+
+
+def _round(levels: list[str], seed: int) -> TimelineState:
+    bots = [make_bot(lv) for lv in levels]
+    state = GAME.new_game({"players": len(levels), "deck": DECK}, seed)
+    context = BotContext(random.Random(seed))
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance())
+        else:
+            state = state.play(bots[state.current_player()].choose(state, context))
+    return state
+
+
+def test_historians_outscore_children() -> None:
+    historian = child = 0
+    for seed in range(30):
+        levels = ["historian", "child"] if seed % 2 == 0 else ["child", "historian"]
+        scores = _round(levels, seed).scores
+        assert scores is not None
+        h = levels.index("historian")
+        historian += scores[h]
+        child += scores[1 - h]
+    assert historian > 2 * child
+
+
+# -- a match over several rounds --------------------------------------------------------------
+
+
+def test_chips_add_up_over_a_match_with_the_winner_doubled() -> None:
+    match = Match(players=3, rounds=4)
+    expected = [0, 0, 0]
+    for number in range(4):
+        state = _round(["historian", "amateur", "child"], seed=100 + number)
+        outcome = state.outcome()
+        assert outcome is not None
+        winner = outcome.winners[0] if outcome.reason == "placed an eighth card" else None
+        if winner is not None:
+            # The round's score is the chips on the table, the winner's doubled.
+            assert state.scores is not None
+            assert state.scores[winner] == 2 * state.chips[winner]
+            others = [s for s in range(3) if s != winner]
+            assert all(state.scores[s] == state.chips[s] for s in others)
+        match = match.add_round(outcome.returns, winner)
+        for seat in range(3):
+            expected[seat] += int(outcome.returns[seat])
+        assert match.totals() == tuple(expected)
+    assert match.finished
+    assert match.leaders() == tuple(s for s in range(3) if expected[s] == max(expected))
+    with pytest.raises(MatchError):
+        match.add_round([0, 0, 0], None)
+    assert Match.from_dict(match.to_dict()) == match
+
+
+def test_match_arithmetic_by_hand() -> None:
+    match = Match(players=2, rounds=2)
+    match = match.add_round([14, 3], 0)  # winner had 7 chips, doubled
+    match = match.add_round([2, 10], 1)
+    assert match.totals() == (16, 13)
+    assert match.leaders() == (0,)
+    tie = Match(players=2, rounds=1).add_round([4, 4], None)
+    assert tie.leaders() == (0, 1)
+    with pytest.raises(MatchError):
+        Match(players=2).add_round([1, 2, 3], None)
+    with pytest.raises(MatchError):
+        Match(players=7)
+
+
+# -- the rule examples -----------------------------------------------------------------------
+
+
+def _examples() -> list[dict[str, object]]:
+    return list(GAME.examples())
+
+
+def test_examples_cover_placement_duel_spinner_and_bet() -> None:
+    keys = {e["key"] for e in _examples()}
+    if len(GAME.settings_from(GAME.normalise_options({})).cards) < 20:
+        pytest.skip("the packaged deck is too small for the examples")
+    assert {"placement", "duel", "star", "grumpy", "twice", "bet", "bet_lost"} <= keys
+
+
+def _replayed(example: dict[str, object]) -> TimelineState:
+    options = GAME.normalise_options(example.get("options", {}))  # type: ignore[arg-type]
+    seats = tuple(Seat(label) for label in GAME.seat_labels(options))
+    moves = tuple(example["moves"])  # type: ignore[arg-type]
+    record = GameRecord(GAME.slug, 0, options, seats, moves, len(moves))
+    state = replay(record)[-1]
+    assert isinstance(state, TimelineState)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("key", "kind"),
+    [
+        ("placement", "placed"),
+        ("passed_on", "follower"),
+        ("nobody", "reader"),
+        ("twice", "placed"),
+        ("star", "star"),
+        ("grumpy", "grumpy"),
+        ("duel", "duel_won"),
+        ("bet", "bet_won"),
+        ("bet_lost", "bet_lost"),
+    ],
+)
+def test_each_example_replays_to_its_rule(key: str, kind: str) -> None:
+    found = [e for e in _examples() if e["key"] == key]
+    if not found:
+        pytest.skip("the packaged deck is too small for this example")
+    state = _replayed(found[0])
+    assert state.reveal is not None and state.reveal.kind == kind
+    if key == "bet":
+        assert state.reveal.stake == 2 and len(state.reveal.judgements) == 2
+        assert sorted(state.reveal.deltas[1:]) == [-1, 1]
+    if key == "grumpy":
+        assert state.reveal.card is not None
+    if key == "twice":
+        # The reveal lists the first, wrong try; the second was right.
+        assert [a.seat for a in state.reveal.attempts] == [state.reveal.seat]
+    assert "timeline_cards" in timegames.GAMES

@@ -1,0 +1,166 @@
+"""Timelock's computer players: legal play, whole-turn plans, wins, spoiling, speed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from timegames.core import BotContext, Budget
+from timegames.timelock import GAME, EndTurn, TimelockState
+from timegames.timelock import board as B
+from timegames.timelock.ai import LEVELS, Planner, PlannerBot, make_bot
+from timegames.timelock.rules import PLAY
+
+RAINBOW, XENO = 0, 1
+
+
+def position(picture: str, dice: tuple[int, int], face: str, seat: int = 0) -> TimelockState:
+    state = GAME.new_game({}, 0)
+    return replace(
+        state,
+        board=B.from_picture(picture),
+        seat=seat,
+        phase=PLAY,
+        dice=dice,
+        rolled=dice,
+        face=face,
+        remaining=dice,
+    )
+
+
+def play_turn(bot: object, state: TimelockState) -> TimelockState:
+    """Let ``bot`` act until the turn passes or the game ends."""
+    seat = state.current_player()
+    context = BotContext(random.Random(0), Budget(seconds=0.5))
+    for _ in range(40):
+        if state.is_terminal() or state.current_player() != seat:
+            return state
+        action = bot.choose(state, context)  # type: ignore[attr-defined]
+        assert state.illegal_reason(action) is None
+        state = state.play(action)  # type: ignore[assignment]
+    raise AssertionError("the turn never ended")
+
+
+def test_three_levels_weakest_first() -> None:
+    assert [lv.key for lv in LEVELS] == ["random", "greedy", "planner"]
+    assert [lv.key for lv in GAME.ai_levels()] == ["random", "greedy", "planner"]
+
+
+def test_every_level_plays_legal_turns_in_every_mode() -> None:
+    for mode in ("duel", "solitaire", "partners"):
+        for level in ("random", "greedy", "planner"):
+            state = GAME.new_game({"mode": mode}, 4)
+            bot = GAME.make_bot(level)
+            for _ in range(6):
+                state = state.advance_chance()
+                if state.is_terminal():
+                    break
+                state = play_turn(bot, state)
+
+
+def test_planner_takes_a_win_that_needs_the_whole_turn() -> None:
+    # Rainbow needs six points on stack e: only die 1 (6) can pay, in the right order.
+    state = position(
+        """
+        5 qdp qdp pdq qdp qdp
+        4 .   .   .   .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   .
+        1 QP  QP  QP  QP  QDP
+        """,
+        dice=(6, 2),
+        face="SWAP",
+    )
+    done = play_turn(PlannerBot(), state)
+    assert done.is_terminal() and done.outcome().winners == (RAINBOW,)
+
+
+def test_planner_uses_swap_to_win() -> None:
+    state = position(
+        """
+        5 qdp qdp pdq qdp qdp
+        4 .   .   .   .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   P
+        1 QP  QP  QP  QP  QD
+        """,
+        dice=(1, 1),
+        face="SWAP",
+    )
+    done = play_turn(PlannerBot(), state)
+    assert done.is_terminal() and done.outcome().winners == (RAINBOW,)
+
+
+def test_planner_spoils_a_goal_the_opponent_is_about_to_match() -> None:
+    # Xeno's stacks all match its Goal but one, which needs a single Pawn step.
+    state = position(
+        """
+        5 qp  qp  qp  qp  qdp
+        4 d   d   d   d   .
+        3 .   .   .   .   .
+        2 .   .   .   .   .
+        1 QDP QDP PDQ QDP QDP
+        """,
+        dice=(6, 1),
+        face="SWAP",
+    )
+    before = state.team_distance(XENO)
+    after = play_turn(PlannerBot(), state)
+    assert not after.is_terminal()
+    assert after.team_distance(XENO) > before
+    assert B.config(after.board, B.group(XENO, 2)) != ((3, 1), (2,), ())
+
+
+def test_planner_never_hands_the_opponent_a_match() -> None:
+    # Any move of Xeno's Goal Pawn back onto its Queen would complete Xeno's match.
+    state = position(
+        """
+        5 qp  qp  q   qp  qp
+        4 d   d   dp  d   d
+        3 .   .   .   .   .
+        2 .   .   .   .   .
+        1 QDP QDP PDQ QDP QDP
+        """,
+        dice=(6, 6),
+        face="HOP",
+    )
+    after = play_turn(PlannerBot(), state)
+    assert not after.is_terminal() or after.outcome().winners != (XENO,)
+
+
+def test_planner_caches_its_plan_for_the_rest_of_the_turn() -> None:
+    state = GAME.new_game({}, 2).advance_chance()
+    bot = PlannerBot()
+    context = BotContext(random.Random(0))
+    first = bot.choose(state, context)
+    nxt = state.play(first)
+    if not isinstance(first, EndTurn):
+        assert nxt in bot.plans
+        planned = bot.plans[nxt][0]
+        assert bot.choose(nxt, context) == planned
+
+
+def test_planner_plan_is_legal_from_start_to_end() -> None:
+    for seed in range(6):
+        state = GAME.new_game({}, seed).advance_chance()
+        plan = Planner(state).best()
+        for action in plan.actions:
+            if state.is_terminal():
+                break
+            assert state.illegal_reason(action) is None, GAME.action_to_text(action)
+            state = state.play(action)
+
+
+def test_planner_beats_random_in_seeded_games() -> None:
+    wins = 0
+    for seed in range(3):
+        state = GAME.new_game({}, seed)
+        bots = [make_bot("planner"), make_bot("random")]
+        context = BotContext(random.Random(seed))
+        while not state.is_terminal():
+            if state.is_chance():
+                state = state.apply(state.sample_chance())
+                continue
+            state = state.play(bots[state.current_player()].choose(state, context))
+        wins += state.outcome().winners == (RAINBOW,)
+    assert wins == 3

@@ -1,0 +1,191 @@
+"""Timelock's optional scoring: a game's points, the perfect 30, matches and tournaments."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from timegames.core import Outcome
+from timegames.timelock import GAME, TimelockState
+from timegames.timelock import board as B
+from timegames.timelock.scoring import (
+    MatchScore,
+    Tournament,
+    game_score,
+    loser_points,
+    stack_points,
+    standings_table,
+)
+
+RAINBOW, XENO = 0, 1
+
+
+def finished(
+    picture: str, winners: tuple[int, ...] = (RAINBOW,), **options: object
+) -> TimelockState:
+    state = GAME.new_game(dict(options), 0)
+    seats = state.settings.seats
+    return replace(
+        state, board=B.from_picture(picture), result=Outcome.win(winners, seats, "matched the Goal")
+    )
+
+
+def test_loser_with_no_matching_piece_gives_the_perfect_30() -> None:
+    # Xeno's Goal: Drone under Pawn at home, Queen in the second row.  The Trees match it
+    # nowhere: each size stands in another row or at another height.
+    state = finished(
+        """
+        5 qdp qdp dp  qdp qdp
+        4 .   .   q   .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   D
+        1 QP  QP  QP  QP  QP
+        """
+    )
+    assert loser_points(state, XENO) == 24 + 6
+    assert game_score(state) == {"winners": [RAINBOW], "points": 30, "perfect": True}
+
+
+def test_matching_pieces_of_the_loser_score_nothing() -> None:
+    # Xeno's Goal: Pawn at home, Drone and Queen in the second row.  Xeno's a stack has its
+    # Pawn at home (matches) and its Queen and Drone in the wrong order (no match).
+    state = finished(
+        """
+        5 p   qdp p   qdp qdp
+        4 qd  .   dq  .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   D
+        1 QP  QP  QP  QP  QP
+        """
+    )
+    goal = B.config(state.board, B.group(XENO, 2))
+    assert goal == ((1,), (2, 3), ())
+    assert stack_points(state, B.group(XENO, 0)) == 2 + 3
+    # The b Tree: Queen at the bottom of the home row does not match the Goal's Pawn there.
+    assert stack_points(state, B.group(XENO, 1)) == 6
+    assert game_score(state)["points"] == 5 + 6 + 6 + 6
+    assert game_score(state)["perfect"] is False
+
+
+def test_a_removed_stack_counts_as_matched() -> None:
+    state = finished(
+        """
+        5 .   qdp dp  qdp qdp
+        4 .   .   q   .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   D
+        1 QP  QP  QP  QP  QP
+        """,
+        remove_matched=True,
+    )
+    state = replace(state, removed=(B.group(XENO, 0),))
+    assert stack_points(state, B.group(XENO, 0)) == 0
+    assert game_score(state)["points"] == 18  # no bonus: one stack matched
+
+
+def test_no_score_while_playing_or_after_a_draw() -> None:
+    state = GAME.new_game({}, 0)
+    assert game_score(state) is None
+    drawn = replace(state, result=Outcome.draw(2, "the turn limit was reached"))
+    assert game_score(drawn) is None
+
+
+def test_solitaire_scores_opposing_pyramids_left() -> None:
+    full = finished(
+        """
+        5 qdp qdp pdq qdp qdp
+        4 .   .   .   .   .
+        3 .   .   .   .   .
+        2 .   .   .   .   .
+        1 PDQ PDQ PDQ PDQ PDQ
+        """,
+        winners=(0,),
+        mode="solitaire",
+    )
+    assert game_score(full) == {"winners": [0], "points": 30, "perfect": True}
+    some = replace(full, board=B.from_picture(B.to_picture(full.board).replace("5 qdp", "5 q  ")))
+    assert game_score(some)["points"] == 21
+    lost = replace(full, result=Outcome.win((), 1, "every opposing pyramid was removed"))
+    assert game_score(lost)["points"] == 0
+
+
+def test_view_reports_the_score_at_the_end() -> None:
+    state = GAME.new_game({}, 0)
+    assert state.view(None)["score"] is None
+
+
+def test_match_to_a_target_total() -> None:
+    match = MatchScore(("Ann", "Ben"), target=30)
+    match = match.add_game("Ann", 18)
+    assert match.champion() is None
+    match = match.add_game("Ben", 30)
+    assert match.champion() == "Ben"
+    assert match.to_dict()["totals"] == [18, 30]
+    with pytest.raises(ValueError):
+        match.add_game("Ann", 5)
+    with pytest.raises(ValueError):
+        MatchScore(("Ann", "Ben"), target=60)
+    with pytest.raises(ValueError):
+        MatchScore(("Ann", "Ben")).add_game("Cat", 3)
+
+
+def test_round_robin_schedule_meets_everyone_once() -> None:
+    t = Tournament(("A", "B", "C", "D", "E"))
+    pairs = t.pairings()
+    assert len(pairs) == 10
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((a, b)) for i, a in enumerate("ABCDE") for b in "ABCDE"[i + 1 :]
+    }
+    for rnd in t.schedule():
+        seen = [p for pair in rnd for p in pair]
+        assert len(seen) == len(set(seen))
+
+
+def test_tournament_standings_and_tie_break_until_one_wins() -> None:
+    t = Tournament(("A", "B", "C"))
+    t = t.record("A", "B", "A", 20)
+    t = t.record("B", "C", "B", 12)
+    t = t.record("A", "C", "C", 8)
+    assert t.standings() == [("A", 20), ("B", 12), ("C", 8)]
+    assert t.winner() == "A" and t.tiebreak_pairings() == []
+    t2 = Tournament(("A", "B", "C"))
+    t2 = t2.record("A", "B", "A", 12).record("B", "C", "C", 12).record("A", "C", "A", 1)
+    assert t2.standings()[0] == ("A", 13)
+    assert t2.winner() == "A"
+    tied = Tournament(("A", "B", "C")).record("A", "B", "A", 10)
+    tied = tied.record("B", "C", "B", 3).record("A", "C", "C", 10)
+    assert tied.standings()[:2] == [("A", 10), ("C", 10)]
+    assert tied.tiebreak_pairings() == [("A", "C")]
+    assert tied.winner() is None
+    with pytest.raises(ValueError):
+        tied.record("A", "B", "A", 5)  # B is not tied for the lead
+    done = tied.record("C", "A", "C", 7)
+    assert done.winner() == "C"
+    assert done.totals()["C"] == 10  # tie-break games decide, they add no points
+    with pytest.raises(ValueError):
+        Tournament(("A", "B")).record("A", "B", "A", 5).record("B", "A", "B", 5).record(
+            "A", "C", "A", 1
+        )
+
+
+def test_tournament_refuses_a_repeat_before_the_round_robin_ends() -> None:
+    t = Tournament(("A", "B", "C")).record("A", "B", "A", 5)
+    with pytest.raises(ValueError):
+        t.record("B", "A", "B", 5)
+    table = standings_table(["A", "B"], [("A", "B", "B", 9)])
+    assert table["winner"] == "B" and table["standings"] == [["B", 9], ["A", 0]]
+
+
+def test_a_drone_in_a_tree_matches_the_drone_of_a_nest() -> None:
+    # Tree Q-D-P against Nest P-D-Q: only the Drones share row and height.
+    state = finished(
+        """
+        5 qdp qdp pdq qdp qdp
+        4 .   .   .   .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   D
+        1 QP  QP  QP  QP  QP
+        """
+    )
+    assert stack_points(state, B.group(XENO, 0)) == 1 + 3
+    assert game_score(state)["points"] == 16
