@@ -66,9 +66,6 @@ RUNTIME_FILES = {
 }
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 
-# Games whose page is finished; the others show as "coming soon" on the home page.
-PLAYABLE = ("time_vectors",)
-
 
 # -- setup ------------------------------------------------------------------------------
 
@@ -282,17 +279,25 @@ mimetypes.add_type("text/plain", ".toml")
 mimetypes.add_type("text/plain", ".py")
 
 
-def make_handler(site: Path, base: str) -> type[http.server.SimpleHTTPRequestHandler]:
-    """A static handler that serves ``site`` under the URL prefix ``base`` only."""
+def make_handler(
+    site: Path, base: str, extra: dict[str, Path] | None = None
+) -> type[http.server.SimpleHTTPRequestHandler]:
+    """A static handler that serves ``site`` under the URL prefix ``base`` only.
+
+    ``extra`` maps more URL prefixes to folders (the benchmarks' baseline page).
+    """
+    mounts = {base: site, **(extra or {})}
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, directory=str(site), **kwargs)  # type: ignore[arg-type]
 
         def translate_path(self, path: str) -> str:
-            if not path.startswith(base):
-                return str(site / "__outside_base__")
-            return super().translate_path("/" + path[len(base) :])
+            for prefix, folder in mounts.items():
+                if path.startswith(prefix):
+                    self.directory = str(folder)
+                    return super().translate_path("/" + path[len(prefix) :])
+            return str(site / "__outside_base__")
 
         def end_headers(self) -> None:
             # Development server: always revalidate, so a rebuild shows at once.
@@ -317,11 +322,13 @@ class QuietServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 @contextmanager
-def serving(site: Path = SITE, base: str = "/", port: int = 0) -> Iterator[str]:
+def serving(
+    site: Path = SITE, base: str = "/", port: int = 0, extra: dict[str, Path] | None = None
+) -> Iterator[str]:
     """Serve ``site`` under ``base`` on 127.0.0.1 in a thread; yields the root URL."""
     if not base.endswith("/"):
         base += "/"
-    server = QuietServer(("127.0.0.1", port), make_handler(site, base))
+    server = QuietServer(("127.0.0.1", port), make_handler(site, base, extra))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -62,7 +62,8 @@ def main() -> None:
     keys = [level.key for level in LEVELS]
     times: dict[str, list[float]] = {key: [] for key in keys}
     print(f"Time Vectors AI, {games} seeded games per pairing, colours alternating")
-    print(f"{'stronger':>9} vs {'weaker':<9} {'wins':>6} {'losses':>6} {'draws':>6} {'win rate':>9}")
+    header = ("stronger", "weaker", "wins", "losses", "draws", "win rate")
+    print("{:>9} vs {:<9} {:>6} {:>6} {:>6} {:>9}".format(*header))
     for i, strong in enumerate(keys):
         for weak in keys[:i]:
             wins = losses = draws = 0

@@ -26,6 +26,7 @@ log, the record (for autosave) and what can be undone or redone.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -229,10 +230,14 @@ class Session:
         bot = state.game.make_bot(player.level)
         rng = random.Random(record.seed * 1_000_003 + record.position)
         budget = Budget(seconds=float(request.get("seconds", self.bot_seconds)))
+        started = time.perf_counter()
         action = bot.choose(state, BotContext(rng, budget))
+        think_ms = (time.perf_counter() - started) * 1000
         text = state.game.action_to_text(action)
         self._after(record.with_action(text), state.play(action))
-        return self._answer(request, played=text)
+        answer = self._answer(request, played=text)
+        answer["think_ms"] = round(think_ms, 2)  # for the benchmarks and the page's log
+        return answer
 
     def op_undo(self, request: JSON) -> JSON:
         """Step back to the last position where a human was to move."""

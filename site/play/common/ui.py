@@ -271,6 +271,7 @@ class GamePage:
             self.html.setAttribute("data-thinking", "0")
             if not answer:
                 return
+            self.html.setAttribute("data-think-ms", str(answer.get("think_ms")))
 
     async def export(self):
         answer = await self.call({"op": "export"})
