@@ -141,8 +141,10 @@ def ai_game(browser: Any, root: str, level: str, moves: int) -> tuple[list[float
         timeout=300_000,
     )
     think = page.evaluate("window.__bench.think")
+    # Frames painted while the AI played (from a second after the engine was ready).
     gap = page.evaluate(
-        "(() => { const f = window.__bench.frames.slice(-600); let g = 0;"
+        "(() => { const start = window.__bench.ready + 1000;"
+        " const f = window.__bench.frames.filter(t => t > start); let g = 0;"
         " for (let i = 1; i < f.length; i++) g = Math.max(g, f[i] - f[i - 1]); return g; })()"
     )
     context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from timegames.core import Outcome
+from timegames.core import FormatError, Outcome
 from timegames.timelock import GAME, TimelockState
 from timegames.timelock import board as B
 from timegames.timelock.scoring import (
@@ -189,3 +189,31 @@ def test_a_drone_in_a_tree_matches_the_drone_of_a_nest() -> None:
     )
     assert stack_points(state, B.group(XENO, 0)) == 1 + 3
     assert game_score(state)["points"] == 16
+
+
+def test_match_tool_adds_a_game_and_names_the_champion() -> None:
+    start = GAME.tool("match", {"players": ["Ann", "Ben"], "target": 20})["match"]
+    assert start["totals"] == [0, 0] and start["champion"] is None
+    after = GAME.tool("match", {**start, "winner": "Ben", "points": 12})["match"]
+    assert after["totals"] == [0, 12] and after["games"] == 1 and after["champion"] is None
+    final = GAME.tool("match", {**after, "winner": "Ben", "points": 8})["match"]
+    assert final["totals"] == [0, 20] and final["champion"] == "Ben"
+    # No game to add: the stored match comes back unchanged (a new target is checked).
+    assert GAME.tool("match", {**after, "target": 25})["match"]["totals"] == [0, 12]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"players": ["Ann", "Ann"]},
+        {"players": ["Ann", "Ben"], "target": 60},
+        {"players": ["Ann", "Ben"], "totals": [1]},
+        {"players": ["Ann", "Ben"], "winner": "Cat", "points": 5},
+        {"players": ["Ann", "Ben"], "winner": "Ann", "points": 31},
+        {"players": ["Ann", "Ben"], "totals": [0, 30], "target": 30, "winner": "Ann", "points": 1},
+        {"target": 30},
+    ],
+)
+def test_match_tool_refuses_bad_matches(args: dict[str, object]) -> None:
+    with pytest.raises(FormatError):
+        GAME.tool("match", args)

@@ -208,6 +208,17 @@ class Game(ABC, Generic[S, A]):
     def parse_action(self, text: str) -> A:
         """Read an action written in the game's notation; raises :class:`NotationError`."""
 
+    def log_text(self, state: S, text: str) -> str:
+        """How the move log shows ``text``, the action played in ``state``.
+
+        Records keep every action in full notation, because replay checks each
+        chance outcome against the seed.  A chance action can name a secret,
+        though (the card drawn from a hidden pile), so games with such actions
+        override this to give the public description instead.  Default: the
+        notation itself.
+        """
+        return text
+
     def ai_levels(self) -> Sequence[AiLevel]:
         """The AI strengths this game offers, weakest first."""
         return (AiLevel("random", "Random", "Plays any legal move."),)

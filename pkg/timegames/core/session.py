@@ -344,10 +344,22 @@ class Session:
         if viewer is not None and not (isinstance(viewer, int) and 0 <= viewer < len(record.seats)):
             raise SessionError("no such seat to view the game from")
         seat = state.current_player()
+        # The log shows each action's public text: a drawn card's name may be a secret.
         log = []
         for number, text in enumerate(record.actions[: record.position]):
-            actor = self.states[number].current_player()
-            log.append({"n": number + 1, "seat": actor, "text": text})
+            before = self.states[number]
+            log.append(
+                {
+                    "n": number + 1,
+                    "seat": before.current_player(),
+                    "text": game.log_text(before, text),
+                }
+            )
+        future = []  # actions after the shown position (replay), as far as they are replayed
+        for number in range(record.position, min(len(record.actions), len(self.states) - 1)):
+            before = self.states[number]
+            text = game.log_text(before, record.actions[number])
+            future.append({"n": number + 1, "seat": before.current_player(), "text": text})
         undo_possible = True
         try:
             self._undo_target()
@@ -364,6 +376,7 @@ class Session:
             "state": state.view(viewer),
             "outcome": None if state.outcome() is None else state.outcome().to_dict(),  # type: ignore[union-attr]
             "log": log,
+            "future": future,
             "position": record.position,
             "length": len(record.actions),
             "can_undo": undo_possible,

@@ -1215,6 +1215,17 @@ class TimelineGame(Game[TimelineState, Action]):
             "'place 2 bet 1', 'judge earlier', 'pass'"
         )
 
+    def log_text(self, state: TimelineState, text: str) -> str:
+        """The public log line: a draw never names its card.
+
+        ``card <id>`` would let anyone who knows the deck look up the date of
+        the card being placed, so the log says only that a card was dealt or
+        drawn; spinner results and dice are public and stay as they are.
+        """
+        if text.startswith("card "):
+            return "a card is dealt" if state.phase == DEAL else "a card is drawn"
+        return text
+
     # -- extras ----------------------------------------------------------------------------
 
     def examples(self) -> Sequence[JSON]:

@@ -1299,13 +1299,39 @@ class TimelockGame(Game[TimelockState, Action]):
         return make_bot(level)
 
     def tool(self, name: str, args: JSON) -> JSON:
-        """``score``: the optional scoring of a finished game given as ``args["state"]``."""
+        """Scoring helpers for pages.
+
+        * ``score``: the optional scoring of a finished game given as ``args["state"]``.
+        * ``match``: a match to a target total (``players``, ``target``, ``totals``,
+          ``games``), after one more game when ``winner`` and ``points`` are given;
+          the page keeps the match, the engine does the sums and decides the champion.
+        """
+        if name == "match":
+            return {"match": _match_after(args)}
         if name != "score":
             return super().tool(name, args)
         from .scoring import game_score
 
         state = self.from_dict(args.get("state") or {})
         return {"score": game_score(state)}
+
+
+def _match_after(args: JSON) -> JSON:
+    """The ``match`` tool: rebuild the match a page stored, then add the game it reports."""
+    from .scoring import MatchScore
+
+    try:
+        players = tuple(str(p) for p in args["players"])
+        totals = tuple(int(t) for t in args.get("totals") or (0,) * len(players))
+        if len(totals) != len(players) or any(t < 0 for t in totals):
+            raise ValueError("a match needs one total of 0 or more per player")
+        match = MatchScore(players, int(args.get("target", 30)), totals, int(args.get("games", 0)))
+        winner = args.get("winner")
+        if winner is not None:
+            match = match.add_game(str(winner), int(args.get("points", 0)))
+    except (KeyError, TypeError, ValueError) as err:
+        raise FormatError(f"not a valid match: {err}") from None
+    return match.to_dict()
 
 
 def _pair(values: Any) -> tuple[int, int]:

@@ -147,6 +147,7 @@ class GamePage:
         self.engine = await workers["engine"]
         described = await self.call({"op": "describe", "game": self.slug})
         self.meta = described["game"]
+        await self.prepare()
         ticker.cancel()
         by_id("loading").hidden = True
         if self.embed:
@@ -166,6 +167,9 @@ class GamePage:
             label.textContent = "Loading the Python engine in your browser… " + str(seconds) + " s"
             await asyncio.sleep(1)
             seconds += 1
+
+    async def prepare(self):
+        """Game pages fetch what they need before the first game is shown (labels)."""
 
     async def open_initial(self):
         hash_text = str(window.location.hash)
@@ -263,15 +267,18 @@ class GamePage:
             if self.view["position"] < self.view["length"]:
                 self.status("Replay: press » to return to the game; the computer waits.")
                 return
-            seat = self.view["to_move"]
             self.html.setAttribute("data-thinking", "1")
-            self.status(self.view["seats"][seat]["name"] + " is thinking…")
-            await asyncio.sleep(AI_PAUSE)
+            self.status(self.turn_text(self.view))
+            await asyncio.sleep(self.ai_pause())
             answer = await self.act({"op": "bot"}, quiet=True)
             self.html.setAttribute("data-thinking", "0")
             if not answer:
                 return
             self.html.setAttribute("data-think-ms", str(answer.get("think_ms")))
+
+    def ai_pause(self):
+        """Seconds to wait before the next AI action; pages may vary it (e.g. after a roll)."""
+        return AI_PAUSE
 
     async def export(self):
         answer = await self.call({"op": "export"})
@@ -336,6 +343,8 @@ class GamePage:
         clear(box)
         current = self.view["options"] if self.view else self.default_options()
         for spec in self.meta["options"]:
+            if not spec["choices"]:
+                continue  # free-form options (lists, decks) get their fields from the page
             select = el("select", attrs={"id": "opt-" + spec["name"], "data-name": spec["name"]})
             for index, choice in enumerate(spec["choices"]):
                 option = el("option", text=choice[1], attrs={"value": str(index)})
@@ -346,15 +355,31 @@ class GamePage:
             if spec["help"]:
                 label.appendChild(el("small", text=spec["help"]))
             box.appendChild(label)
+        self.extra_option_fields(box, current)
         asyncio.create_task(self.refresh_seats())
         by_id("new-game").showModal()
 
     def chosen_options(self):
         options = {}
+        current = self.view["options"] if self.view else {}
         for spec in self.meta["options"]:
+            if not spec["choices"]:
+                options[spec["name"]] = current.get(spec["name"], spec["default"])
+                continue
             select = by_id("opt-" + spec["name"])
             options[spec["name"]] = spec["choices"][int(select.value)][0]
+        options.update(self.extra_options(options))
         return options
+
+    def extra_option_fields(self, box, current):
+        """Add fields for options without choices to the new-game form (page hook)."""
+
+    def extra_options(self, options):
+        """Values of the page's own option fields, given the chosen ones (page hook)."""
+        return {}
+
+    def extra_seat_fields(self, row, index, before):
+        """Add controls to one seat's row in the new-game form (page hook)."""
 
     async def refresh_seats(self):
         answer = await self.call(
@@ -402,6 +427,7 @@ class GamePage:
             row = el(
                 "div", "tg-seat", children=[el("span", "tg-seat-label", text=label), name, kind]
             )
+            self.extra_seat_fields(row, index, before)
             box.appendChild(row)
 
     async def start_new_game(self, evt):
@@ -500,9 +526,11 @@ class GamePage:
             on(button, "click", self.goto_handler(entry["n"]))
             item.appendChild(button)
             box.appendChild(item)
+        # The engine's public texts for the moves ahead, where it gives them.
+        future = {entry["n"]: entry["text"] for entry in view.get("future") or []}
         for entry_index in range(view["position"], view["length"]):
             item = el("li", "tg-log-entry future", attrs={"value": entry_index + 1})
-            text = view["record"]["actions"][entry_index]
+            text = future.get(entry_index + 1, view["record"]["actions"][entry_index])
             button = el("button", text=text, attrs={"type": "button", "data-n": entry_index + 1})
             on(button, "click", self.goto_handler(entry_index + 1))
             item.appendChild(button)

@@ -1,0 +1,244 @@
+"""The Timeline card game page in real Chromium: a round against the computer, a wrong
+placement passed on, languages, custom decks, hot-seat privacy, phone width, live examples."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from conftest import READY, open_game
+from timegames.core import GameRecord, replay
+from timegames.timeline_cards.deck import correct_gaps
+from timegames.timeline_cards.rules import TimelineState
+
+SLUG = "timeline_cards"
+AUTOSAVE = "timegames:timeline_cards:autosave"
+CARD_ID = re.compile(r"\b[a-z]+-\d{3}\b")
+
+
+def wait_turn(page: Any, *turns: str) -> str:
+    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
+    selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)
+    page.wait_for_selector(selector, timeout=60_000)
+    return str(page.get_attribute("html", "data-turn"))
+
+
+def saved_record(page: Any) -> GameRecord:
+    return GameRecord.from_dict(json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")))
+
+
+def saved_state(page: Any) -> TimelineState:
+    state = replay(saved_record(page))[-1]
+    assert isinstance(state, TimelineState)
+    return state
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click a control that plays a move and wait until the autosave has the move."""
+    before = len(saved_record(page).actions)
+    page.click(selector)
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}",
+        timeout=30_000,
+    )
+
+
+def start_game(
+    page: Any,
+    players: int = 3,
+    kinds: tuple[str, ...] = ("human", "ai:historian", "ai:historian"),
+    names: tuple[str, ...] = ("Ada", "Bob", "Cleo"),
+    spinner: str = "No spinner",
+) -> None:
+    """Start a new game through the New game dialog."""
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-players")
+    page.select_option("#opt-players", label=f"{players} players")
+    page.wait_for_selector(f"#seat-kind-{players - 1}")
+    labels = page.eval_on_selector_all("#opt-spinner option", "os => os.map(o => o.textContent)")
+    page.select_option("#opt-spinner", label=next(x for x in labels if x.startswith(spinner)))
+    page.wait_for_selector(f"#seat-kind-{players - 1}")
+    for seat in range(players):
+        page.fill(f"#seat-name-{seat}", names[seat])
+        page.select_option(f"#seat-kind-{seat}", kinds[seat])
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).seats[0].name === '{names[0]}'"
+    )
+
+
+def gaps_for(state: TimelineState, seat: int) -> tuple[list[int], list[int]]:
+    """The right and the wrong gaps for the card being placed, from the engine in CPython."""
+    assert state.current is not None
+    right = list(correct_gaps(state.row_cards(seat), state.deck[state.current]))
+    wrong = [g for g in range(len(state.rows[seat]) + 1) if g not in right]
+    return right, wrong
+
+
+def test_a_round_against_the_computer_with_a_wrong_placement_passed_on(
+    page: Any, site_url: str
+) -> None:
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    passed_on = False
+    for _ in range(120):
+        if wait_turn(page, "human", "over") == "over":
+            break
+        state = saved_state(page)
+        assert state.current_player() == 0
+        if state.phase == "start":
+            click_and_wait(page, "[data-action=draw]")
+        elif state.phase == "place":
+            offered = page.eval_on_selector_all(
+                "#rows .tc-gap-button", "bs => bs.map(b => b.dataset.action)"
+            )
+            assert offered == [f"place {g}" for g in range(len(state.rows[0]) + 1)]
+            right, wrong = gaps_for(state, 0)
+            if not passed_on and wrong and state.active == 0:
+                click_and_wait(page, f"#rows [data-action='place {wrong[0]}']")
+                # The card goes on to the next player, Bob, and the page says so.
+                page.wait_for_selector("#passing:not([hidden])")
+                assert "Bob" in page.inner_text("#passing")
+                after = replay(saved_record(page))[-1]
+                assert after.current_player() == 1 and after.current == state.current
+                # Bob (or, if he misses too, Cleo as the reader) takes it; Ada's try is listed.
+                page.wait_for_selector(
+                    "#reveal[data-kind=follower], #reveal[data-kind=reader]", timeout=30_000
+                )
+                assert "Ada: wrong" in page.inner_text("#reveal")
+                passed_on = True
+            else:
+                click_and_wait(page, f"#rows [data-action='place {right[0]}']")
+                page.wait_for_selector("#reveal[data-kind]:not([hidden])")
+        else:
+            # A computer player won a duel against us: give the card the page offers.
+            click_and_wait(page, "#rows [data-action^='pick ']")
+    assert passed_on, "the human never had a card to place wrongly"
+    assert wait_turn(page, "over") == "over"
+    state = saved_state(page)
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = ("Ada", "Bob", "Cleo")[outcome.winners[0]]
+    assert winner in page.inner_text("#status")
+    assert page.locator("#rows .tc-gap-button").count() == 0
+    # The move log never names a drawn card, although the record does.
+    log = page.inner_text("#log")
+    assert "A card is drawn" in log
+    chance_lines = [line for line in log.splitlines() if line.startswith("Chance:")]
+    assert chance_lines and not any(CARD_ID.search(line) for line in chance_lines)
+    assert any(a.startswith("card ") for a in saved_record(page).actions)
+
+
+def test_language_switch_changes_cards_and_labels(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    wait_turn(page, "human", "ai", "over")
+    page.wait_for_selector("html[data-busy='0']")
+    state = saved_state(page)
+    first = state.deck[state.rows[0][0]]
+    english, german = first.text[3], first.text[0]
+    assert english in page.inner_text("#rows")
+    assert page.inner_text("#btn-new") == "New game"
+    page.select_option("#lang", "de")
+    page.wait_for_selector("html[lang=de]")
+    assert german in page.inner_text("#rows")
+    assert english not in page.inner_text("#rows")
+    assert page.inner_text("#btn-new") == "Neues Spiel"
+    assert "Stapel" in page.inner_text("#pile")
+    page.select_option("#lang", "fr")
+    page.wait_for_selector("html[lang=fr]")
+    assert first.text[1] in page.inner_text("#rows")
+    assert page.inner_text("#btn-new") == "Nouvelle partie"
+    # The choice is remembered.
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.get_attribute("html", "lang") == "fr"
+    assert first.text[1] in page.inner_text("#rows")
+
+
+def test_a_malformed_deck_is_refused_and_a_good_one_plays(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    wait_turn(page, "human")
+    click_and_wait(page, "[data-action=draw]")
+    before = saved_record(page)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("year,text\n1291,Federal charter\nabc,Battle of Morgarten\n")
+    page.click("#btn-new")
+    page.wait_for_selector("#deck-file", state="attached")
+    page.set_input_files("#deck-file", str(bad))
+    page.wait_for_function("document.querySelector('#deck-error').textContent.includes('row 3')")
+    assert "year" in page.inner_text("#deck-error")
+    assert page.input_value("#opt-deck-choice") == "swiss"
+    page.click("#ng-cancel")
+    after = saved_record(page)
+    assert after.actions == before.actions and after.options == before.options
+    assert page.locator("#rows .tc-gap-button").count() == len(saved_state(page).rows[0]) + 1
+    rows = ["year;text_en;text_de"] + [
+        f"{1900 + 7 * i};Custom event {i};Eigenes Ereignis {i}" for i in range(10)
+    ]
+    good = tmp_path / "good.csv"
+    good.write_text("\n".join(rows) + "\n")
+    page.click("#btn-new")
+    page.wait_for_selector("#deck-file", state="attached")
+    page.set_input_files("#deck-file", str(good))
+    page.wait_for_function("document.querySelector('#opt-deck-choice').value === 'custom'")
+    assert page.inner_text("#deck-error") == ""
+    page.wait_for_selector("#ng-start:not([disabled])")
+    page.click("#ng-start")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).options.deck.length === 10"
+    )
+    wait_turn(page, "human")
+    assert "Custom event" in page.inner_text("#rows")
+    assert saved_state(page).deck.custom
+
+
+def test_hot_seat_privacy_screen_between_two_humans(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    start_game(page, players=2, kinds=("human", "human"), names=("Ada", "Bob"))
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Ada"
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    click_and_wait(page, "[data-action=draw]")
+    assert page.locator("#privacy:not([hidden])").count() == 0  # still Ada's turn
+    click_and_wait(page, "#rows [data-action='place 0']")
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Bob"
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    assert page.locator("[data-action=draw]").count() == 1
+
+
+def test_phone_width_has_no_sideways_scrolling(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        start_game(page)
+        wait_turn(page, "human")
+        click_and_wait(page, "[data-action=draw]")
+        page.wait_for_selector("#rows .tc-gap-button")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+        size = page.evaluate(
+            "document.querySelector('#rows .tc-gap-button').getBoundingClientRect().width"
+        )
+        assert size >= 30  # gaps stay tappable
+    finally:
+        ctx.close()
+
+
+def test_live_example_embeds_without_privacy_screen(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG, "?embed=1#example=passed_on")
+    page.wait_for_selector("#example:not([hidden])")
+    assert "passed on" in page.inner_text("#example")
+    assert page.locator("#privacy:not([hidden])").count() == 0
+    page.wait_for_selector("#reveal[data-kind=follower]")
+    assert page.locator("#rows .tc-hl").count() == 1

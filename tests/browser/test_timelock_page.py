@@ -1,0 +1,289 @@
+"""The Timelock page in real Chromium: a game by clicking, undo, refusals, examples, phones."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from conftest import READY, open_game
+from timegames.core import BotContext, Budget, GameRecord, replay
+from timegames.core.record import Seat, record_to_link
+from timegames.timelock import GAME, Dig, Move, TimelockState
+from timegames.timelock import board as B
+from timegames.timelock.scoring import game_score
+
+AUTOSAVE = "timegames:timelock:autosave"
+MATCH = "timegames:timelock:match"
+IDLE = "html[data-busy='0'][data-turn='{}']"
+
+
+def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
+    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
+    page.wait_for_selector(", ".join(IDLE.format(t) for t in turns), timeout=timeout)
+    return str(page.get_attribute("html", "data-turn"))
+
+
+def saved_record(page: Any) -> GameRecord:
+    return GameRecord.from_dict(json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")))
+
+
+def saved_state(page: Any) -> TimelockState:
+    state = replay(saved_record(page))[-1]
+    assert isinstance(state, TimelockState)
+    return state
+
+
+def wait_position_past(page: Any, position: int) -> None:
+    """Wait until the autosaved record has moved past ``position`` actions."""
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).position > {position}", timeout=60_000
+    )
+
+
+def squares(page: Any) -> dict[str, str]:
+    """Every square's description (its stack, bottom to top)."""
+    pairs = page.evaluate(
+        "Array.from(document.querySelectorAll('.sq'))"
+        ".map(b => [b.dataset.sq, b.getAttribute('aria-label')])"
+    )
+    return {name: label.split(". Move here")[0] for name, label in pairs}
+
+
+def start_game(page: Any, opponent: str, stacks: str | None = None) -> None:
+    """Start a new game through the New game dialog."""
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    if stacks:
+        page.select_option("#opt-stacks_to_match", label=stacks)
+    page.fill("#seat-name-0", "Ada")
+    page.fill("#seat-name-1", "Bob")
+    page.select_option("#seat-kind-1", opponent)
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+
+
+def open_position(page: Any, site_url: str, actions: tuple[str, ...]) -> None:
+    """Open a seed-0 game (Ada human, Bob greedy) after ``actions`` through a game link."""
+    record = GameRecord(
+        "timelock",
+        0,
+        GAME.normalise_options({}),
+        (Seat("Ada"), Seat("Bob", "ai", "greedy")),
+        actions,
+        len(actions),
+    )
+    open_game(page, site_url, "timelock", "#g=" + record_to_link(record))
+    wait_turn(page, "human")
+
+
+def select_piece(page: Any, key: str) -> None:
+    """Pick the piece ``key`` (``Pa1``) by clicking its square (and its chip if it shares one)."""
+    page.click(f"#sq-{key[1:]}")
+    page.wait_for_selector(f"#board[data-selected='{key}'], [data-piece='{key}']")
+    if page.get_attribute("#board", "data-selected") != key:
+        page.click(f"[data-piece='{key}']")
+    page.wait_for_selector(f"#board[data-selected='{key}']")
+
+
+def perform(page: Any, state: TimelockState, text: str) -> None:
+    """Carry out one action by clicking, the way a player would; wait until the engine took it."""
+    position = saved_record(page).position
+    action = GAME.parse_action(text)
+    if isinstance(action, Move):
+        key = B.LETTERS[action.size] + B.name(action.src)
+        select_piece(page, key)
+        page.click(f"#sq-{B.name(action.dst)}")
+        same = [
+            a
+            for a in state.legal_actions()
+            if isinstance(a, Move)
+            and (a.size, a.src, a.dst) == (action.size, action.src, action.dst)
+        ]
+        if len(same) > 1:  # two dice could pay: the page asks which
+            page.click(f"#prompt [data-action='{text}']")
+    elif isinstance(action, Dig):
+        select_piece(page, B.LETTERS[action.size] + B.name(action.square))
+        page.click(f"#prompt [data-action='{text}']")
+    else:
+        button = page.locator(f"#turnbar [data-action='{text}']")
+        if button.count() == 0:
+            page.click("#btn-treehouse")  # SWAP and DIG list their choices
+        page.click(f"#turnbar [data-action='{text}']")
+    wait_position_past(page, position)
+    record = saved_record(page)
+    assert record.actions[position] == text
+
+
+def test_play_a_whole_game_against_the_ai_by_clicking(page: Any, site_url: str) -> None:
+    """Two stacks to match against the random AI (a four-stack game takes several minutes)."""
+    open_game(page, site_url, "timelock")
+    start_game(page, "ai:random", stacks="Two (shortest)")
+    helper = GAME.make_bot("planner")
+    rng = random.Random(3)
+    started = time.monotonic()
+    steps = 0
+    while wait_turn(page, "human", "over", timeout=90_000) == "human":
+        state = saved_state(page)
+        assert state.current_player() == 0
+        text = GAME.action_to_text(helper.choose(state, BotContext(rng, Budget(0.5))))
+        perform(page, state, text)
+        steps += 1
+        assert steps < 400 and time.monotonic() - started < 170
+    state = saved_state(page)
+    assert state.is_terminal()
+    winner = ("Ada", "Bob")[state.outcome().winners[0]]
+    assert "won" in page.inner_text("#status") and winner in page.inner_text("#status")
+    # The score and the match total are the engine's.
+    score = game_score(state)
+    assert score is not None
+    assert f"scores {score['points']} points" in page.inner_text("#score")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{MATCH}') || '{{}}').games === 1")
+    match = json.loads(page.evaluate(f"localStorage.getItem('{MATCH}')"))
+    assert match["players"] == ["Ada", "Bob"]
+    assert match["totals"][("Ada", "Bob").index(winner)] == score["points"]
+    assert str(score["points"]) in page.inner_text("#match")
+    # Nothing is offered once the game is over.
+    assert page.locator("#turnbar [data-action], .sq.movable").count() == 0
+    print(f"\nwhole game: {steps} human steps by clicking in {time.monotonic() - started:.0f} s")
+
+
+def test_ai_turn_is_shown_step_by_step(page: Any, site_url: str) -> None:
+    """The planner's turn: every step is drawn; think time per whole turn is measured."""
+    open_game(page, site_url, "timelock")
+    start_game(page, "ai:planner")
+    page.evaluate(
+        """() => {
+        window.tlSeen = []; window.tlThink = [];
+        new MutationObserver(() => window.tlSeen.push(
+            document.querySelector('#last-action').textContent)).observe(
+            document.querySelector('#last-action'), {childList: true, characterData: true,
+            subtree: true});
+        new MutationObserver(() => window.tlThink.push(
+            [Number(document.documentElement.dataset.thinkMs),
+             JSON.parse(localStorage.getItem('timegames:timelock:autosave')).position]))
+            .observe(document.documentElement, {attributes: true,
+            attributeFilter: ['data-think-ms']});
+    }"""
+    )
+    turns = []
+    for _ in range(3):
+        wait_turn(page, "human")
+        before = saved_record(page).position
+        page.evaluate("window.tlSeen = []; window.tlThink = []")
+        page.click("#turnbar [data-action='end']")
+        wait_position_past(page, before + 2)
+        if wait_turn(page, "human", "over") == "over":
+            break
+        record = saved_record(page)
+        ai_steps = record.actions[before + 2 : record.position - 1]  # after end+roll, before roll
+        seen = page.evaluate("window.tlSeen")
+        for text in ai_steps:
+            assert any(text_seen_for(text, line) for line in seen), f"{text} was never shown"
+        think = page.evaluate("window.tlThink")
+        assert len(think) == len(ai_steps)
+        turns.append(sum(ms for ms, _ in think))
+    assert turns
+    print("\nplanner think time per whole turn (ms):", [round(t, 1) for t in turns])
+
+
+def text_seen_for(action: str, line: str) -> bool:
+    """Whether the last-action line ``line`` reports ``action`` (by its squares or keyword)."""
+    if action == "end":
+        return "ended the turn" in line
+    if action.startswith("use "):
+        return action.split()[1] in line
+    if action == "sum":
+        return "added" in line
+    body = action.split()[-1].split("/")[0]
+    return all(part[-2:] in line for part in body.split("-"))
+
+
+def test_undo_within_the_turn_never_undoes_the_roll(page: Any, site_url: str) -> None:
+    open_position(page, site_url, ("roll 6 2 AIM",))
+    dice = page.inner_text("#turnbar .tl-dice")
+    assert "6" in dice and "2" in dice and "AIM" in dice
+    before = squares(page)
+    page.click("#sq-a1")
+    page.click("#sq-a2")
+    page.click("#prompt [data-pool='2']")  # both dice could pay: pay with die 2
+    wait_position_past(page, 1)
+    assert saved_record(page).actions[-1] == "Pa1-a2/2"
+    assert "1 left" in page.inner_text("[data-die='2']")
+    assert squares(page) != before
+    page.click("#btn-undo")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).position === 1")
+    wait_turn(page, "human")
+    assert squares(page) == before
+    assert "2 left" in page.inner_text("[data-die='2']")
+    page.click("#btn-undo")
+    page.wait_for_selector("#message.error")
+    assert "cannot be undone" in page.inner_text("#message")
+    assert page.inner_text("#turnbar .tl-dice") == dice
+    assert saved_record(page).position == 1 and squares(page) == before
+
+
+def test_illegal_action_is_refused_with_the_rule(page: Any, site_url: str) -> None:
+    # Die 2 (a 2) has paid for two Pawn steps; the Drone would cost 2 more from it.
+    open_position(page, site_url, ("roll 6 2 AIM", "Pa1-a2/2", "Pa2-a3/2"))
+    before = squares(page)
+    dice = page.inner_text("#turnbar .tl-dice")
+    page.fill("#move-input", "Da1-a2/2")
+    page.press("#move-input", "Enter")
+    page.wait_for_selector("#message.error")
+    message = page.inner_text("#message")
+    assert "costs 2 points" in message and "rule: not-enough-points" in message
+    assert squares(page) == before and page.inner_text("#turnbar .tl-dice") == dice
+    assert saved_record(page).position == 3
+    # Clicking a piece that may not move asks the engine, which names the rule.
+    page.evaluate("document.querySelector('#message').className = 'tg-message'")
+    page.click("#sq-b5")
+    page.wait_for_selector("#message.error")
+    assert "rule: not-your-stack" in page.inner_text("#message")
+    assert squares(page) == before
+
+
+def test_keyboard_move_with_die_choice(page: Any, site_url: str) -> None:
+    open_position(page, site_url, ("roll 6 2 AIM",))
+    page.focus("#sq-a1")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board[data-selected='Pa1']")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#prompt [data-pool='1']:focus")
+    page.keyboard.press("Enter")
+    wait_position_past(page, 1)
+    assert saved_record(page).actions[-1] == "Pa1-a2/1"
+
+
+def test_live_example_opens_embedded_from_the_rules_page(page: Any, site_url: str) -> None:
+    page.goto(site_url + "rules/timelock/")
+    iframe = page.locator("iframe[name=tl-live]")
+    iframe.scroll_into_view_if_needed()
+    frame = iframe.element_handle().content_frame()
+    frame.wait_for_selector(READY, timeout=90_000)
+    assert frame.get_attribute("html", "data-embed") == "1"
+    assert frame.is_hidden(".tg-top")
+    page.click("a[target=tl-live][href$='example=hop']")
+    frame.wait_for_function("document.querySelector('#example').textContent.includes('HOP')")
+    marked = frame.eval_on_selector_all(".sq.hl", "els => els.map(e => e.dataset.sq)")
+    assert sorted(marked) == ["a3", "a5"]
+    # The example is a real position: a5's Pawn and Drone hopped to a3.
+    assert "Xeno cyan Pawn" in frame.get_attribute("#sq-a3", "aria-label")
+
+
+def test_phone_width_has_no_sideways_scrolling(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        started = time.monotonic()
+        open_game(page, site_url, "timelock")
+        ready = time.monotonic() - started
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+        size = page.evaluate("document.querySelector('#sq-a1').getBoundingClientRect().width")
+        assert size >= 44  # squares stay tappable
+        print(f"\npage ready at phone width in {ready:.1f} s")
+    finally:
+        ctx.close()
