@@ -8,21 +8,8 @@ it and the reader can carry on playing from there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.examples import Example
 from . import board as B
-
-
-@dataclass(frozen=True)
-class Example:
-    """A position from the rules: moves to reach it and the points to highlight."""
-
-    key: str
-    title: str
-    caption: str
-    moves: tuple[str, ...]
-    highlight: tuple[str, ...]
-
 
 # Teal's harmless moves: a corner of the top SW grid that no figure uses.
 _FILLER = ("SW4a4", "SW4b4", "SW4a3", "SW4b3", "SW4c4")

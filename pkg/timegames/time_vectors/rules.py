@@ -538,16 +538,7 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
         """The manual's figures and one vector of every kind."""
         from .examples import EXAMPLES
 
-        return [
-            {
-                "key": e.key,
-                "title": e.title,
-                "caption": e.caption,
-                "moves": list(e.moves),
-                "highlight": list(e.highlight),
-            }
-            for e in EXAMPLES
-        ]
+        return [example.to_dict() for example in EXAMPLES]
 
     def tool(self, name: str, args: JSON) -> JSON:
         """``vector_dimensions``: check four points (``args["points"]``) for a vector."""

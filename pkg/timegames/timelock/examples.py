@@ -12,19 +12,7 @@ check that every roll is the one the seed gives, and the reader can play on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Example:
-    """A position from the rules: actions to reach it and the squares to highlight."""
-
-    key: str
-    title: str
-    caption: str
-    moves: tuple[str, ...]
-    highlight: tuple[str, ...]
-
+from ..core.examples import Example
 
 ROLLS = (
     "roll 6 2 AIM",

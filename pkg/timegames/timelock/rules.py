@@ -1275,16 +1275,7 @@ class TimelockGame(Game[TimelockState, Action]):
         """The rules page's live examples (see :mod:`.examples`)."""
         from .examples import EXAMPLES
 
-        return [
-            {
-                "key": e.key,
-                "title": e.title,
-                "caption": e.caption,
-                "moves": list(e.moves),
-                "highlight": list(e.highlight),
-            }
-            for e in EXAMPLES
-        ]
+        return [example.to_dict() for example in EXAMPLES]
 
     def ai_levels(self) -> Sequence[AiLevel]:
         """Random, greedy and the whole-turn planner."""
