@@ -287,3 +287,38 @@ def test_phone_width_has_no_sideways_scrolling(browser: Any, site_url: str) -> N
         print(f"\npage ready at phone width in {ready:.1f} s")
     finally:
         ctx.close()
+
+
+def test_a_boardless_game_starts_from_the_dialog_and_plays_by_clicking(
+    page: Any, site_url: str
+) -> None:
+    """The experimental variant: columns of positions; a Pawn opens a new position."""
+    open_game(page, site_url, "timelock")
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-board")
+    page.select_option("#opt-board", label="No board: relative positions (experimental)")
+    page.fill("#seat-name-0", "Ada")
+    page.select_option("#seat-kind-1", "human")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    wait_turn(page, "human")
+    assert page.is_hidden("#grid") and page.is_visible("#columns")
+    state = saved_state(page)
+    assert state.settings.boardless and state.current_player() == 0
+    # Each column shows its two homes and, between them, the centre still to be made.
+    assert page.locator("#columns .tl-col").count() == 5
+    assert page.locator("#columns .tl-gap.band").count() == 5
+    position = saved_record(page).position
+    page.click("#columns [data-sq='a1']")
+    page.wait_for_selector("#board[data-selected='Pa1']")
+    page.click("#columns [data-sq='a1+']")
+    # At the start both dice can pay for a Pawn, so the page asks which.
+    page.click("#prompt [data-pool='1']")
+    wait_position_past(page, position)
+    assert saved_record(page).actions[position].startswith("Pa1-a1+/")
+    wait_turn(page, "human")
+    # Column a now has a third position holding Rainbow's Pawn, drawn between the homes.
+    page.wait_for_selector("#columns [data-sq='a2'].side0")
+    label = page.get_attribute("#columns [data-sq='a2']", "aria-label") or ""
+    assert "Rainbow's side" in label and "Pawn" in label
+    assert "Xeno home" in (page.get_attribute("#columns [data-sq='a3']", "aria-label") or "")

@@ -1,6 +1,7 @@
 """Timelock: a dice race to make four pyramid stacks match a Goal the opponent keeps changing.
 
-The board, pieces and match logic live in :mod:`.board`, the rules and
+The board, pieces and match logic live in :mod:`.board` (and, for the
+experimental variant without a board, :mod:`.boardless`), the rules and
 notation in :mod:`.rules`, the optional scoring in :mod:`.scoring` and the
 computer players in :mod:`.ai`.
 """

@@ -135,24 +135,50 @@ def group_value(
     return sign * stack_cost(B.distance(B.config(board, g), goal_cfg))
 
 
-def position_value(state: TimelockState) -> float:
-    """Value of the whole position for the team to move (used by ``greedy``)."""
+def position_value(state: TimelockState, fixed: tuple[float, ...] | None = None) -> float:
+    """Value of the whole position for the team to move (used by ``greedy``).
+
+    ``fixed`` weighs the teams as at the start of the step being judged, so
+    that a step's own progress is not undone by the team weights it shifts.
+    """
     if state.result is not None:
         me = state.settings.team_of(state.seat)
         winners = {state.settings.team_of(w) for w in state.result.winners}
         return WIN if me in winners else (-WIN if winners else 0.0)
     total = solitaire_value(state)
-    weights = team_weights(state)
+    weights = fixed if fixed is not None else team_weights(state)
     for g in state.movable_groups():
-        total += group_value(state, state.board, state.removed, g, weights)
+        if state.settings.boardless:
+            total += loose_group_value(state, g, weights)
+        else:
+            total += group_value(state, state.board, state.removed, g, weights)
     return total
+
+
+def loose_group_value(state: TimelockState, g: int, weights: tuple[float, ...]) -> float:
+    """:func:`group_value` for the board-less variant, read from the state's columns."""
+    s = state.settings
+    me = s.team_of(state.seat)
+    if B.is_goal(g):
+        total = 0.0
+        for team in range(s.teams):
+            sign = -weights[team] if team == me else weights[team]
+            for stack in s.team_stacks(team):
+                if stack // 5 == g // 5:
+                    d = 0 if stack in state.removed else state.group_distance(stack, g)
+                    total += sign * stack_cost(d)
+        return total
+    team = next(t for t in range(s.teams) if g in s.team_stacks(t))
+    sign = -weights[team] if team == me else weights[team]
+    d = 0 if g in state.removed else state.group_distance(g, state.goal_of(g))
+    return sign * stack_cost(d)
 
 
 def solitaire_value(state: TimelockState) -> float:
     """Solitaire: opposing pyramids still on the board keep the game alive."""
     if state.settings.mode != "solitaire":
         return 0.0
-    left = sum(len(state.board[B.LANES[B.group(1, f)][0]]) for f in B.STACK_FILES)
+    left = sum(len(state.home_stack(B.group(1, f))) for f in B.STACK_FILES)
     return PIECE_LIFE * left - (40.0 if left <= 2 else 0.0)
 
 
@@ -162,7 +188,7 @@ def removal_choice(state: TimelockState) -> Remove:
 
     def key(a: Action) -> tuple[int, int]:
         assert isinstance(a, Remove)
-        stack = state.board[B.LANES[B.group(1, a.file)][0]]
+        stack = state.home_stack(B.group(1, a.file))
         return (B.size_of(stack[-1]), -len(stack))
 
     best = min(options, key=key)
@@ -556,13 +582,15 @@ class GreedyBot(Bot[Action]):
         for a in legal:
             if isinstance(a, UseFace) and state.settings.mode != "solitaire":
                 return a
-        now = position_value(state)
+        # Without a board the team weights stay those of the position before the step.
+        fixed = team_weights(state) if state.settings.boardless else None
+        now = position_value(state, fixed)
         best: Action = EndTurn()
         best_value = now + 1e-9
         for a in legal:
             if isinstance(a, EndTurn | Sum | UseFace):
                 continue
-            value = position_value(state.apply(a))
+            value = position_value(state.apply(a), fixed)
             if value > best_value:
                 best, best_value = a, value
         return best
@@ -581,6 +609,8 @@ class PlannerBot(Bot[Action]):
             raise ValueError("the dice roll next, not a player")
         if state.phase == REMOVE:
             return removal_choice(state)
+        if state.settings.boardless:
+            return lookahead_choice(state)
         planned = self.plans.pop(state, None)
         if not planned or state.illegal_reason(planned[0]) is not None:
             self.plans.clear()
@@ -592,6 +622,49 @@ class PlannerBot(Bot[Action]):
         if rest:
             self.plans[state.apply(action)] = rest
         return action
+
+
+LOOKAHEAD_WIDTH = 12
+"""Board-less planner: how many of the best single steps get a second step tried."""
+
+
+def lookahead_choice(state: TimelockState) -> Action:
+    """The board-less variant's planner: greedy steps, looking two steps ahead when stuck.
+
+    The lane search of the board game relies on fixed lanes, so without a
+    board the planner plays like ``greedy`` (TIP, HOP, AIM and WILD at once,
+    then the best improving step), and when no single step improves the
+    position it tries pairs of steps: a piece may need to step aside before
+    another can move, or two low dice may need adding first.
+    """
+    legal = state.legal_actions()
+    if state.settings.mode != "solitaire":
+        for a in legal:
+            if isinstance(a, UseFace):
+                return a
+    fixed = team_weights(state)
+    now = position_value(state, fixed)
+    scored: list[tuple[float, int, Action, TimelockState]] = []
+    for i, a in enumerate(legal):
+        if isinstance(a, EndTurn):
+            continue
+        after = state.apply(a)
+        scored.append((position_value(after, fixed), i, a, after))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    if scored and scored[0][0] > now + 1e-9:
+        return scored[0][2]
+    best: Action = EndTurn()
+    best_value = now + 1e-9
+    for _, _, a, after in scored[:LOOKAHEAD_WIDTH]:
+        if after.result is not None or after.current_player() != state.seat:
+            continue
+        for b in after.legal_actions():
+            if isinstance(b, EndTurn):
+                continue
+            value = position_value(after.apply(b), fixed)
+            if value > best_value:
+                best, best_value = a, value
+    return best
 
 
 def make_bot(level: str) -> Bot[Action]:

@@ -10,7 +10,9 @@ the first stack they are spent on; ``/+`` pays from the combined pool after
 ``sum`` or ``use WILD``.
 
 Variants: fewer stacks to match, removing stacks as they match, solitaire
-(with its removal rules) and the four-player partnership game.
+(with its removal rules), the four-player partnership game and the
+experimental game without a board (:mod:`.boardless`; option ``board``),
+where a move may also open a new position: ``Pa1-a1+/1``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from ..core.protocol import (
 )
 from ..core.rng import Rng
 from . import board as B
+from . import boardless as L
 
 FACES = ("TIP", "SWAP", "HOP", "DIG", "AIM", "WILD")
 """The six faces of the Treehouse die."""
@@ -74,12 +77,17 @@ class Roll:
 
 @dataclass(frozen=True)
 class Move:
-    """Move the uncovered piece of ``size`` on ``src`` to the top of ``dst``."""
+    """Move the uncovered piece of ``size`` on ``src`` to the top of ``dst``.
+
+    Board-less variant: with ``gap`` the piece opens a new position just north
+    of ``dst`` instead of landing on it.
+    """
 
     size: int
     src: int
     dst: int
     pool: int
+    gap: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,6 +190,13 @@ class Settings:
     extra_removal: bool = False
     """Solitaire: one more removal every turn."""
     turn_limit: int = 200
+    board: str = "standard"
+    """``standard`` (the 5×5 board) or ``boardless`` (experimental: relative positions)."""
+
+    @property
+    def boardless(self) -> bool:
+        """True for the experimental variant without a board."""
+        return self.board == "boardless"
 
     @property
     def seats(self) -> int:
@@ -231,6 +246,8 @@ class TimelockState(State[Action]):
 
     settings: Settings
     board: B.Board = field(default_factory=B.initial_board)
+    columns: L.Columns = ()
+    """Board-less variant only: the five columns of relative positions (see :mod:`.boardless`)."""
     seat: int = 0
     phase: str = ROLL
     dice: tuple[int, int] = (0, 0)
@@ -294,6 +311,93 @@ class TimelockState(State[Action]):
         if self.removed:
             stacks = tuple(g for g in stacks if g not in self.removed)
         return (*stacks, s.goal_moved_by(self.seat))
+
+    # -- geometry of both boards ---------------------------------------------------
+
+    def stack_at(self, sq: int) -> B.Stack | None:
+        """The stack on square ``sq``, or ``None`` where there is no such square."""
+        if self.settings.boardless:
+            return L.stack_at(self.columns, sq)
+        return self.board[sq] if 0 <= sq < B.SQUARES else None
+
+    def places(self, g: int) -> list[tuple[int, int]]:
+        """``(square, piece)`` for every piece of group ``g``, from its home outwards."""
+        if self.settings.boardless:
+            file = g % 5
+            col = self.columns[file]
+            found = [
+                (B.square(file, k), p) for k, c in enumerate(col) for p in c if B.group_of(p) == g
+            ]
+            return found if g // 5 == 0 else found[::-1]
+        return [(sq, p) for sq in B.LANES[g] for p in self.board[sq] if B.group_of(p) == g]
+
+    def home_square(self, g: int) -> int:
+        """The square of a group's home."""
+        if self.settings.boardless:
+            return L.home_square(self.columns, g)
+        return B.LANES[g][0]
+
+    def is_centre(self, sq: int) -> bool:
+        """True for the centre row (board-less: the cell where both sides meet)."""
+        if self.settings.boardless:
+            col = self.columns[sq % B.SIZE]
+            return L.centre_of(col) == sq // B.SIZE
+        return sq // B.SIZE == B.CENTRE_ROW
+
+    def group_config(self, g: int) -> Any:
+        """A group's own pieces as seen from its home (what a match compares)."""
+        if self.settings.boardless:
+            return L.config(self.columns, g)
+        return B.config(self.board, g)
+
+    def group_distance(self, g: int, target: int) -> int:
+        """Movement points group ``g`` needs, alone, to stand like group ``target``."""
+        if self.settings.boardless:
+            return L.distance(L.config(self.columns, g), L.config(self.columns, target))
+        return B.distance(B.config(self.board, g), B.config(self.board, target))
+
+    def steps(self, g: int) -> list[tuple[str, int, int, bool, int]]:
+        """Every physical step of a group: ``(kind, src, dst, gap, piece)``, ignoring points."""
+        if self.settings.boardless:
+            return L.steps(self.columns, g, self.hop)
+        return [(k, a, b, False, p) for k, a, b, p in B.lane_steps(self.board, g, self.hop)]
+
+    def locate(self, p: int) -> int:
+        """The square holding piece ``p`` (-1 if it was removed)."""
+        if self.settings.boardless:
+            return L.locate(self.columns, p)
+        return B.locate(self.board, p)
+
+    def with_move(self, src: int, dst: int, gap: bool, p: int) -> TimelockState:
+        """The position after ``p`` goes from ``src`` to ``dst`` (a dig when they are equal)."""
+        if self.settings.boardless:
+            return replace(self, columns=L.moved(self.columns, src, dst, gap, p))
+        return replace(self, board=B.moved(self.board, src, dst, p))
+
+    def with_swap(self, p: int, q: int) -> TimelockState:
+        """The position after two pieces exchange places."""
+        if self.settings.boardless:
+            return replace(self, columns=L.swapped(self.columns, p, q))
+        return replace(self, board=B.swapped(self.board, p, q))
+
+    def with_home(self, g: int, stack: B.Stack) -> TimelockState:
+        """The position with a group's home square holding ``stack``."""
+        if self.settings.boardless:
+            return replace(self, columns=L.with_home(self.columns, g, stack))
+        cells = list(self.board)
+        cells[B.LANES[g][0]] = stack
+        return replace(self, board=tuple(cells))
+
+    def without_groups(self, groups: set[int]) -> TimelockState:
+        """The position with every piece of ``groups`` taken off."""
+        if self.settings.boardless:
+            return replace(self, columns=L.without(self.columns, groups))
+        board = tuple(tuple(p for p in st if B.group_of(p) not in groups) for st in self.board)
+        return replace(self, board=board)
+
+    def home_stack(self, g: int) -> B.Stack:
+        """What stands on a group's home square."""
+        return self.stack_at(self.home_square(g)) or ()
 
     def piece_cost(self, p: int) -> int:
         """Points to move piece ``p`` one space (or one HOP, or one dig)."""
@@ -383,13 +487,12 @@ class TimelockState(State[Action]):
         if self.phase == REMOVE:
             return [Remove(f) for f in self._removable_files()]
         actions: list[Action] = []
-        board = self.board
         for g in self.movable_groups():
-            for kind, src, dst, p in B.lane_steps(board, g, self.hop):
+            for kind, src, dst, gap, p in self.steps(g):
                 pools = self.pools_for(g, self.piece_cost(p))
                 size = B.size_of(p)
                 if kind == "move":
-                    actions.extend(Move(size, src, dst, pool) for pool in pools)
+                    actions.extend(Move(size, src, dst, pool, gap) for pool in pools)
                 else:
                     actions.extend(Dig(size, src, pool) for pool in pools)
         if self._sum_allowed():
@@ -423,9 +526,7 @@ class TimelockState(State[Action]):
         out: list[Action] = []
         if face == "SWAP":
             for g in own:
-                pieces = [
-                    (sq, p) for sq in B.LANES[g] for p in self.board[sq] if B.group_of(p) == g
-                ]
+                pieces = self.places(g)
                 for i, (sq1, p1) in enumerate(pieces):
                     for sq2, p2 in pieces[i + 1 :]:
                         if sq1 != sq2:
@@ -433,16 +534,17 @@ class TimelockState(State[Action]):
                             out.append(UseSwap(first, second))
         elif face == "DIG":
             for g in own:
-                for sq in B.LANES[g]:
-                    stack = self.board[sq]
-                    out.extend(UseDig(sq, B.size_of(p)) for p in stack[:-1] if B.group_of(p) == g)
+                for sq, p in self.places(g):
+                    stack = self.stack_at(sq) or ()
+                    if stack[-1] != p:
+                        out.append(UseDig(sq, B.size_of(p)))
         return out
 
     def _removable_files(self) -> list[int]:
-        return [f for f in B.STACK_FILES if self.board[B.LANES[B.group(1, f)][0]]]
+        return [f for f in B.STACK_FILES if self.home_stack(B.group(1, f))]
 
     def _replaceable_files(self) -> list[int]:
-        return [f for f in B.STACK_FILES if len(self.board[B.LANES[B.group(1, f)][0]]) < 3]
+        return [f for f in B.STACK_FILES if len(self.home_stack(B.group(1, f))) < 3]
 
     # -- checking -------------------------------------------------------------------
 
@@ -527,17 +629,18 @@ class TimelockState(State[Action]):
             p = self._own_piece(action.square, action.size)
             if isinstance(p, IllegalAction):
                 return p
-            if self.board[action.square][-1] == p:
+            if (self.stack_at(action.square) or ())[-1:] == (p,):
                 return IllegalAction("already-on-top", "that piece is already on top of its stack")
             return None
         return IllegalAction("unknown-action", "that is not a Timelock action")
 
     def _piece_for(self, sq: int, size: int) -> int | IllegalAction:
         """The piece of ``size`` on ``sq`` that the mover may touch, or the rule against it."""
-        if not 0 <= sq < B.SQUARES:
+        stack = self.stack_at(sq)
+        if stack is None:
             return IllegalAction("no-such-square", "there is no such square")
         movable = self.movable_groups()
-        found = [p for p in self.board[sq] if B.size_of(p) == size]
+        found = [p for p in stack if B.size_of(p) == size]
         if not found:
             return IllegalAction(
                 "no-such-piece", f"there is no {B.LETTERS.get(size, '?')} on {B.name(sq)}"
@@ -569,9 +672,9 @@ class TimelockState(State[Action]):
         p = self._piece_for(action.src, action.size)
         if isinstance(p, IllegalAction):
             return p
-        if not 0 <= action.dst < B.SQUARES:
+        if self.stack_at(action.dst) is None:
             return IllegalAction("no-such-square", "there is no such square")
-        if self.board[action.src][-1] != p:
+        if (self.stack_at(action.src) or ())[-1] != p:
             return IllegalAction(
                 "covered",
                 "a piece with another on top of it cannot move (in the centre row it may dig)",
@@ -581,6 +684,15 @@ class TimelockState(State[Action]):
                 "own-column", "pieces move only forward or backward in their own column"
             )
         g = B.group_of(p)
+        if self.settings.boardless:
+            problem = self._boardless_step_problem(action, p)
+            if problem is not None:
+                return problem
+            return self.payment_problem(g, self.piece_cost(p), action.pool)
+        if action.gap:
+            return IllegalAction(
+                "no-gaps", "on the board a piece lands on a square: write Pa1-a2/1, without +"
+            )
         lane = B.LANES[g]
         if action.dst not in lane:
             return IllegalAction(
@@ -592,15 +704,70 @@ class TimelockState(State[Action]):
             return IllegalAction("one-space", "a move goes one space (further only with HOP)")
         return self.payment_problem(g, self.piece_cost(p), action.pool)
 
+    def _boardless_step_problem(self, action: Move, p: int) -> IllegalAction | None:
+        """Board-less variant: why this step is not one of the piece's, or ``None``."""
+        g = B.group_of(p)
+        side = B.side_of(p)
+        wanted = (action.dst, action.gap)
+        allowed = {
+            (d, gp) for k, s, d, gp, q in L.steps(self.columns, g, self.hop) if s == action.src
+        }
+        if wanted in allowed:
+            return None
+        col = self.columns[action.src % B.SIZE]
+        view = L.own_view(col, side)
+        n = len(col)
+        k = L.to_abs(col, side, action.src // B.SIZE)
+        d = action.dst // B.SIZE
+        if action.gap:
+            # The gap north of south-end cell d, as "beyond own cell j".
+            j = d if side == 0 else n - 2 - d
+            if not 0 <= j < n - 1:
+                return IllegalAction("no-such-square", "there is no such position")
+        else:
+            j = L.to_abs(col, side, d)
+        front = L.opponent_front(view, side)
+        forward = j > k or (action.gap and j >= k)
+        if not action.gap and j == k:
+            return IllegalAction("stay", "a move goes to another position")
+        if forward and not action.gap and j == n - 1:
+            return IllegalAction(
+                "opponent-home", "a piece never goes onto the opponent's home; stop just before it"
+            )
+        if forward and (k >= front or j > front or (action.gap and j >= front)):
+            return IllegalAction(
+                "never-beyond",
+                "a piece never goes beyond an opponent's piece; it may land on top of the "
+                "nearest one, which makes that place the column's centre",
+            )
+        alone = k != 0 and len(view[k]) == 1
+        if action.gap and alone and j in (k, k - 1):
+            return IllegalAction(
+                "no-change",
+                "a piece alone in its position stepping into the space beside it stays where "
+                "it is; step onto the next stack, or further with HOP",
+            )
+        return IllegalAction(
+            "one-space",
+            "a move goes one position: onto the next stack or into the space just beside "
+            "the piece (further only with HOP)",
+        )
+
     def _check_dig(self, action: Dig) -> IllegalAction | None:
         p = self._piece_for(action.square, action.size)
         if isinstance(p, IllegalAction):
             return p
-        if action.square // B.SIZE != B.CENTRE_ROW:
+        if not self.is_centre(action.square):
+            if self.settings.boardless:
+                return IllegalAction(
+                    "dig-centre-only",
+                    "digging is allowed only in the centre, where both sides' pieces are "
+                    "on top of one another (or with DIG)",
+                )
             return IllegalAction(
                 "dig-centre-only", "digging is allowed only in the centre row (or with DIG)"
             )
-        if self.board[action.square][-1] == p:
+        if (self.stack_at(action.square) or ())[-1] == p:
             return IllegalAction("already-on-top", "that piece is already on top of its stack")
         return self.payment_problem(B.group_of(p), self.piece_cost(p), action.pool)
 
@@ -631,17 +798,19 @@ class TimelockState(State[Action]):
             p = self._movable_piece(action.src, action.size)
             g = B.group_of(p)
             rem, bound = self._pay(g, self.piece_cost(p), action.pool)
-            board = B.moved(self.board, action.src, action.dst, p)
-            state = replace(
-                self, board=board, remaining=rem, bound=bound, last=(action.src, action.dst)
-            )
+            state = self.with_move(action.src, action.dst, action.gap, p)
+            last: tuple[int, ...] = (action.src, action.dst)
+            if self.settings.boardless:
+                # Positions shift as cells open and close: mark where the piece is now.
+                last = (state.locate(p),)
+            state = replace(state, remaining=rem, bound=bound, last=last)
             return state._after_change()
         if isinstance(action, Dig):
             p = self._movable_piece(action.square, action.size, anywhere=True)
             g = B.group_of(p)
             rem, bound = self._pay(g, self.piece_cost(p), action.pool)
-            board = B.moved(self.board, action.square, action.square, p)
-            state = replace(self, board=board, remaining=rem, bound=bound, last=(action.square,))
+            state = self.with_move(action.square, action.square, False, p)
+            state = replace(state, remaining=rem, bound=bound, last=(action.square,))
             return state._after_change()
         if isinstance(action, Sum):
             target = self.bound[0] if self.bound[0] != -1 else self.bound[1]
@@ -657,13 +826,14 @@ class TimelockState(State[Action]):
         if isinstance(action, UseSwap):
             p = self._movable_piece(action.first[0], action.first[1], anywhere=True)
             q = self._movable_piece(action.second[0], action.second[1], anywhere=True)
-            board = B.swapped(self.board, p, q)
-            state = replace(self, board=board, used=True, last=(action.first[0], action.second[0]))
+            state = replace(
+                self.with_swap(p, q), used=True, last=(action.first[0], action.second[0])
+            )
             return state._after_change()
         if isinstance(action, UseDig):
             p = self._movable_piece(action.square, action.size, anywhere=True)
-            board = B.moved(self.board, action.square, action.square, p)
-            return replace(self, board=board, used=True, last=(action.square,))._after_change()
+            state = self.with_move(action.square, action.square, False, p)
+            return replace(state, used=True, last=(action.square,))._after_change()
         if isinstance(action, UseReplace):
             return replace(self._replace(action.file), used=True)
         if isinstance(action, Replace):
@@ -671,18 +841,16 @@ class TimelockState(State[Action]):
             rem, bound = self._pay(g, REPLACE_COST, action.pool)
             return replace(self._replace(action.file), remaining=rem, bound=bound)
         if isinstance(action, Remove):
-            sq = B.LANES[B.group(1, action.file)][0]
-            cells = list(self.board)
-            cells[sq] = cells[sq][:-1]
+            g = B.group(1, action.file)
+            sq = self.home_square(g)
             pending = self.pending - 1
             state = replace(
-                self,
-                board=tuple(cells),
+                self.with_home(g, self.home_stack(g)[:-1]),
                 pending=pending,
                 phase=REMOVE if pending else PLAY,
                 last=(sq,),
             )
-            if not any(state.board[B.LANES[B.group(1, f)][0]] for f in B.STACK_FILES):
+            if not any(state.home_stack(B.group(1, f)) for f in B.STACK_FILES):
                 return replace(
                     state,
                     result=Outcome.win((), 1, "every opposing pyramid was removed"),
@@ -692,7 +860,7 @@ class TimelockState(State[Action]):
 
     def _movable_piece(self, sq: int, size: int, anywhere: bool = False) -> int:
         movable = self.movable_groups()
-        for p in reversed(self.board[sq]):
+        for p in reversed(self.stack_at(sq) or ()):
             if B.size_of(p) == size and B.group_of(p) in movable:
                 return p
             if not anywhere:
@@ -700,13 +868,12 @@ class TimelockState(State[Action]):
         raise ValueError(f"no movable {size} on {B.name(sq)}")
 
     def _replace(self, file: int) -> TimelockState:
-        sq = B.LANES[B.group(1, file)][0]
-        stack = self.board[sq]
+        g = B.group(1, file)
+        stack = self.home_stack(g)
         # Removals take the top piece of a Tree, so the missing size is the next one up.
         size = B.TREE[0][len(stack)]
-        cells = list(self.board)
-        cells[sq] = (*stack, B.piece(1, file, size))
-        return replace(self, board=tuple(cells), last=(sq,))
+        state = self.with_home(g, (*stack, B.piece(1, file, size)))
+        return replace(state, last=(self.home_square(g),))
 
     def _apply_face(self, face: str) -> TimelockState:
         if face == "TIP":
@@ -751,7 +918,7 @@ class TimelockState(State[Action]):
         if s.mode == "solitaire":
             pending = sum(1 for d in (roll.d1, roll.d2) if d >= s.removal_from)
             pending += 1 if s.extra_removal else 0
-            left = sum(len(self.board[B.LANES[B.group(1, f)][0]]) for f in B.STACK_FILES)
+            left = sum(len(self.home_stack(B.group(1, f))) for f in B.STACK_FILES)
             pending = min(pending, left)
             if pending:
                 state = replace(state, phase=REMOVE, pending=pending)
@@ -789,15 +956,15 @@ class TimelockState(State[Action]):
         state = self
         if s.remove_matched:
             removed = set(self.removed)
-            cells = list(self.board)
             for team in range(s.teams):
                 for g in s.team_stacks(team):
                     if g not in removed and state.stack_matches(g):
                         removed.add(g)
-                        for sq in B.LANES[g]:
-                            cells[sq] = tuple(p for p in cells[sq] if B.group_of(p) != g)
             if len(removed) != len(self.removed):
-                state = replace(state, board=tuple(cells), removed=tuple(sorted(removed)))
+                state = replace(
+                    state.without_groups(removed - set(self.removed)),
+                    removed=tuple(sorted(removed)),
+                )
         mover = s.team_of(self.seat)
         order = [mover] + [t for t in range(s.teams) if t != mover]
         for team in order:
@@ -815,7 +982,7 @@ class TimelockState(State[Action]):
 
     def stack_matches(self, g: int) -> bool:
         """True if Time Stack ``g`` stands exactly like its side's Goal."""
-        return B.config(self.board, g) == B.config(self.board, self.goal_of(g))
+        return bool(self.group_config(g) == self.group_config(self.goal_of(g)))
 
     def team_matched(self, team: int) -> int:
         """How many of a team's stacks match (removed stacks count as matched)."""
@@ -828,7 +995,7 @@ class TimelockState(State[Action]):
         total = 0
         for g in self.settings.team_stacks(team):
             if g not in self.removed:
-                total += B.distance(B.config(self.board, g), B.config(self.board, self.goal_of(g)))
+                total += self.group_distance(g, self.goal_of(g))
         return total
 
     # -- views and serialisation ---------------------------------------------------
@@ -839,18 +1006,16 @@ class TimelockState(State[Action]):
 
         s = self.settings
         squares: dict[str, list[JSON]] = {}
-        for sq, stack in enumerate(self.board):
-            squares[B.name(sq)] = [
-                {
-                    "side": B.side_of(p),
-                    "stack": B.FILES[B.file_of(p)],
-                    "goal": B.is_goal(B.group_of(p)),
-                    "size": B.size_of(p),
-                    "letter": B.LETTERS[B.size_of(p)],
-                    "colour": COLOURS[B.group_of(p)],
-                }
-                for p in stack
+        if s.boardless:
+            cells = [
+                (B.square(f, k), stack)
+                for f, col in enumerate(self.columns)
+                for k, stack in enumerate(col)
             ]
+        else:
+            cells = list(enumerate(self.board))
+        for sq, stack in cells:
+            squares[B.name(sq)] = [_piece_view(p) for p in stack]
         legal = self.legal_actions() if self.phase != ROLL else []
         texts = [GAME.action_to_text(a) for a in legal]
         view: JSON = {
@@ -883,14 +1048,35 @@ class TimelockState(State[Action]):
                 if isinstance(a, Sum | EndTurn | Remove | Replace)
             ],
             "teams": self._teams_view(),
+            "board": s.board,
+            "columns": self._columns_view() if s.boardless else None,
             "outcome": None if self.result is None else self.result.to_dict(),
             "score": game_score(self) if self.result is not None else None,
         }
         return view
 
+    def _columns_view(self) -> list[JSON]:
+        """Board-less variant: each column's cells from the south end, with who holds them."""
+        out: list[JSON] = []
+        for f, col in enumerate(self.columns):
+            centre = L.centre_of(col)
+            cells = []
+            for k, stack in enumerate(col):
+                if k == 0:
+                    kind = "home0"
+                elif k == len(col) - 1:
+                    kind = "home1"
+                elif k == centre:
+                    kind = "centre"
+                else:
+                    kind = f"side{B.side_of(stack[0])}"
+                cells.append({"square": B.name(B.square(f, k)), "kind": kind})
+            out.append({"file": B.FILES[f], "cells": cells, "centre": centre >= 0})
+        return out
+
     def _teams_view(self) -> list[JSON]:
         s = self.settings
-        configs = {g: B.config(self.board, g) for g in range(10)}
+        configs = {g: self.group_config(g) for g in range(10)}
         out = []
         for t in range(s.teams):
             stacks = []
@@ -899,7 +1085,7 @@ class TimelockState(State[Action]):
                 removed = g in self.removed
                 goal = configs[self.goal_of(g)]
                 if not removed:
-                    distance += B.distance(configs[g], goal)
+                    distance += self.group_distance(g, self.goal_of(g))
                 stacks.append(
                     {
                         "stack": group_label(g),
@@ -947,7 +1133,7 @@ class TimelockState(State[Action]):
         by_piece: dict[tuple[int, int], JSON] = {}
         for a in legal:
             if isinstance(a, Move):
-                key, target = (a.src, a.size), B.name(a.dst)
+                key, target = (a.src, a.size), B.name(a.dst) + ("+" if a.gap else "")
             elif isinstance(a, Dig):
                 key, target = (a.square, a.size), "dig"
             else:
@@ -980,6 +1166,7 @@ class TimelockState(State[Action]):
             "game": GAME.slug,
             "settings": settings_options(s),
             "board": B.to_picture(self.board),
+            "columns": [L.column_text(c) for c in self.columns],
             "seat": self.seat,
             "phase": self.phase,
             "dice": list(self.dice),
@@ -1033,6 +1220,7 @@ def settings_options(s: Settings) -> JSON:
         "removal_from": s.removal_from,
         "extra_removal": s.extra_removal,
         "turn_limit": s.turn_limit,
+        "board": s.board,
     }
 
 
@@ -1048,14 +1236,30 @@ def _parse_pool(text: str) -> int:
     raise NotationError(f"{text!r} is not a die: write /1, /2 or /+")
 
 
+def _square(text: str) -> int:
+    """``a3`` → square; ranks run to 8 because board-less columns grow past 5."""
+    t = text.strip().lower()
+    if len(t) != 2 or t[0] not in B.FILES or not "1" <= t[1] <= str(L.MAX_CELLS):
+        raise NotationError(f"{text!r} is not a square; squares run from a1 to e5")
+    return B.square(B.FILES.index(t[0]), int(t[1]) - 1)
+
+
 def _parse_piece(text: str) -> tuple[int, int]:
     """``Qa3`` → (square, size)."""
     if len(text) != 3 or text[0].upper() not in B.SIZES_BY_LETTER:
         raise NotationError(f"{text!r} is not a piece; write its size and square, such as Qa3")
-    try:
-        return B.index(text[1:]), B.SIZES_BY_LETTER[text[0].upper()]
-    except ValueError as err:
-        raise NotationError(str(err)) from None
+    return _square(text[1:]), B.SIZES_BY_LETTER[text[0].upper()]
+
+
+def _piece_view(p: int) -> JSON:
+    return {
+        "side": B.side_of(p),
+        "stack": B.FILES[B.file_of(p)],
+        "goal": B.is_goal(B.group_of(p)),
+        "size": B.size_of(p),
+        "letter": B.LETTERS[B.size_of(p)],
+        "colour": COLOURS[B.group_of(p)],
+    }
 
 
 class TimelockGame(Game[TimelockState, Action]):
@@ -1110,6 +1314,18 @@ class TimelockGame(Game[TimelockState, Action]):
                 "Solitaire only: remove one more opposing pyramid every turn.",
             ),
             OptionSpec(
+                "board",
+                "Board",
+                "standard",
+                (
+                    ("standard", "5×5 board (standard)"),
+                    ("boardless", "No board: relative positions (experimental)"),
+                ),
+                "Experimental, untested by the designer: no board, only the order of pieces "
+                "in each column counts; pieces never pass an opponent's piece, and the "
+                "centre is where both sides' pieces meet.",
+            ),
+            OptionSpec(
                 "turn_limit",
                 "Turn limit",
                 200,
@@ -1140,8 +1356,10 @@ class TimelockGame(Game[TimelockState, Action]):
             removal_from=int(options.get("removal_from", 5)),
             extra_removal=bool(options.get("extra_removal", False)),
             turn_limit=int(options.get("turn_limit", 200)),
+            board=str(options.get("board", "standard")),
         )
-        return TimelockState(settings=settings, rng_state=Rng(seed))
+        columns = L.initial_columns() if settings.boardless else ()
+        return TimelockState(settings=settings, columns=columns, rng_state=Rng(seed))
 
     def from_dict(self, data: Mapping[str, Any]) -> TimelockState:
         """Rebuild a state from :meth:`TimelockState.to_dict`."""
@@ -1157,6 +1375,9 @@ class TimelockGame(Game[TimelockState, Action]):
             return TimelockState(
                 settings=settings,
                 board=B.from_picture(str(data["board"])),
+                columns=L.from_texts([str(c) for c in data["columns"]])
+                if settings.boardless
+                else (),
                 seat=int(data["seat"]),
                 phase=str(data["phase"]),
                 dice=_pair(data["dice"]),
@@ -1186,7 +1407,9 @@ class TimelockGame(Game[TimelockState, Action]):
             return f"roll {action.d1} {action.d2} {FACES[action.face]}"
         if isinstance(action, Move):
             letter = B.LETTERS[action.size]
-            return f"{letter}{B.name(action.src)}-{B.name(action.dst)}/{_pool_text(action.pool)}"
+            gap = "+" if action.gap else ""
+            dst = f"{B.name(action.dst)}{gap}"
+            return f"{letter}{B.name(action.src)}-{dst}/{_pool_text(action.pool)}"
         if isinstance(action, Dig):
             letter = B.LETTERS[action.size]
             return f"dig {letter}{B.name(action.square)}/{_pool_text(action.pool)}"
@@ -1264,11 +1487,9 @@ class TimelockGame(Game[TimelockState, Action]):
             src_text, dash, dst_text = body.partition("-")
             if dash:
                 sq, size = _parse_piece(src_text)
-                try:
-                    dst = B.index(dst_text)
-                except ValueError as err:
-                    raise NotationError(str(err)) from None
-                return Move(size, sq, dst, _parse_pool(pool))
+                gap = dst_text.endswith("+")
+                dst = _square(dst_text[:-1] if gap else dst_text)
+                return Move(size, sq, dst, _parse_pool(pool), gap)
         raise NotationError(f"{text!r} is not a Timelock move; write something like Pa1-a2/1")
 
     def examples(self) -> Sequence[JSON]:

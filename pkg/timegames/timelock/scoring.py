@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from . import board as B
+from . import boardless as L
 
 if TYPE_CHECKING:
     from .rules import TimelockState
@@ -32,9 +33,14 @@ def stack_points(state: TimelockState, g: int) -> int:
     """Pips of the pieces of Time Stack ``g`` that do not match its Goal (0 if removed)."""
     if g in state.removed:
         return 0
-    cfg = B.config(state.board, g)
-    goal = B.config(state.board, state.goal_of(g))
-    matching = B.matching_sizes(cfg, goal)
+    if state.settings.boardless:
+        matching = L.matching_sizes(
+            L.config(state.columns, g), L.config(state.columns, state.goal_of(g))
+        )
+    else:
+        cfg = B.config(state.board, g)
+        goal = B.config(state.board, state.goal_of(g))
+        matching = B.matching_sizes(cfg, goal)
     return sum(s for s in (B.PAWN, B.DRONE, B.QUEEN) if s not in matching)
 
 
@@ -50,7 +56,7 @@ def loser_points(state: TimelockState, team: int) -> int:
 
 def solitaire_points(state: TimelockState) -> int:
     """Pips of the opposing pyramids still on the board, plus 6 if none was removed."""
-    pips = sum(B.size_of(p) for f in B.STACK_FILES for p in state.board[B.LANES[B.group(1, f)][0]])
+    pips = sum(B.size_of(p) for f in B.STACK_FILES for p in state.home_stack(B.group(1, f)))
     return pips + GOAL_BONUS if pips == 4 * (B.PAWN + B.DRONE + B.QUEEN) else pips
 
 

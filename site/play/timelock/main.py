@@ -26,6 +26,15 @@ FACE_HELP = {
     "WILD": "Both dice become one pool for any stacks.",
 }
 MATCH_KEY = "timegames:timelock:match"
+# Without a board (experimental): what each cell of a column is, from the view's kinds.
+KIND_NAMES = {"home0": "home", "home1": "home", "centre": "centre", "side0": "", "side1": ""}
+KIND_WORDS = {
+    "home0": "Rainbow home",
+    "home1": "Xeno home",
+    "centre": "centre, where both sides meet",
+    "side0": "Rainbow's side",
+    "side1": "Xeno's side",
+}
 STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 ROLL_PAUSE = 0.9  # seconds the computer waits after its roll, so the dice can be read
 STEP_PAUSE = 0.5  # seconds between the computer's steps
@@ -69,6 +78,9 @@ def describe(text):
         return piece_text(body) + " digs to the top (" + pool_text(pool) + ")"
     body, _, pool = text.partition("/")
     src, _, dst = body.partition("-")
+    if dst.endswith("+"):
+        # Without a board: a new position just north of the named one.
+        dst = "a new position after " + dst[:-1]
     return piece_text(src) + " → " + dst + " (" + pool_text(pool) + ")"
 
 
@@ -129,6 +141,7 @@ class TimelockPage(GamePage):
             self.squares[str(node.getAttribute("data-sq"))] = node
         grid = by_id("grid")
         on(grid, "click", self.grid_click)
+        on(by_id("columns"), "click", self.columns_click)
         on(by_id("board"), "keydown", self.board_key)
         self.squares[self.focus_name].setAttribute("tabindex", "0")
         on(by_id("view-side"), "click", lambda evt: self.set_view("side"))
@@ -150,12 +163,23 @@ class TimelockPage(GamePage):
         self.move_focus(name, False)
         return self.square_chosen(name)
 
+    def columns_click(self, evt):
+        node = evt.target.closest("[data-sq]")
+        if not node:
+            return None
+        return self.square_chosen(str(node.getAttribute("data-sq")))
+
+    def boardless(self):
+        state = self.state()
+        return bool(state) and state.get("board") == "boardless"
+
     def board_key(self, evt):
         key = str(evt.key)
         if key == "Escape":
             self.deselect()
             return
-        if not evt.target.classList.contains("sq"):
+        if self.boardless() or not evt.target.classList.contains("sq"):
+            # Without a board every position is its own button: Tab moves between them.
             return
         file = FILES.index(self.focus_name[0])
         rank = int(self.focus_name[1])
@@ -168,6 +192,8 @@ class TimelockPage(GamePage):
         self.move_focus(FILES[file] + str(rank))
 
     def move_focus(self, name, focus=True):
+        if name not in self.squares or self.focus_name not in self.squares:
+            return
         self.squares[self.focus_name].setAttribute("tabindex", "-1")
         self.focus_name = name
         node = self.squares[name]
@@ -222,12 +248,14 @@ class TimelockPage(GamePage):
             else:
                 self.select(keys[0])
             return
-        stack = self.state()["squares"][name]
+        stack = self.state()["squares"].get(name)
         self.deselect()
         if stack:
             # Nothing here may move now: ask the engine anyway, its refusal names the rule.
             rank = int(name[1])
             step = name[0] + str(rank + 1 if rank < 5 else rank - 1)
+            if self.boardless():
+                step = name + "+"
             await self.play(stack[-1]["letter"] + name + "-" + step + "/1")
 
     def select(self, key):
@@ -322,6 +350,13 @@ class TimelockPage(GamePage):
         by_id("name-south").textContent = " & ".join(names[0]) or "Rainbow"
         # Solitaire: nobody plays Xeno; its Time Stacks are the player's lives.
         by_id("name-north").textContent = " & ".join(names[1]) or "Xeno: your lives"
+        boardless = view["state"].get("board") == "boardless"
+        by_id("home-north").textContent = (
+            "north: home at the top" if boardless else "north: home row 5"
+        )
+        by_id("home-south").textContent = (
+            "south: home at the bottom" if boardless else "south: home row 1"
+        )
 
     def paint_squares(self):
         state = self.state()
@@ -337,6 +372,12 @@ class TimelockPage(GamePage):
         marked = set(self.highlight) | set(self.preview)
         if self.choice:
             marked.add(self.choice[1]["square"])
+        boardless = state.get("board") == "boardless"
+        by_id("grid").hidden = boardless
+        by_id("columns").hidden = not boardless
+        if boardless:
+            self.paint_columns(state, entry, targets, movable, last, marked)
+            return
         for name in self.squares:
             stack = state["squares"][name]
             classes = "sq"
@@ -368,6 +409,102 @@ class TimelockPage(GamePage):
             cost.textContent = (str(targets[name]) + " pt") if name in targets else ""
             words = self.square_words(name, stack, name in targets, targets)
             node.setAttribute("aria-label", words)
+
+    def paint_columns(self, state, entry, targets, movable, last, marked):
+        """Without a board: each column bottom (Rainbow's home) to top, rebuilt on every paint."""
+        box = by_id("columns")
+        clear(box)
+        for column in state["columns"]:
+            col = el("div", "tl-col")
+            head = el("div", "tl-col-head", text=column["file"])
+            if column["file"] == "c":
+                head.appendChild(el("small", text="Goals"))
+            col.appendChild(head)
+            cells = column["cells"]
+            # Where the sides do not meet, the centre is the space between them.
+            band_after = -1
+            if not column["centre"]:
+                for index, cell in enumerate(cells):
+                    if cell["kind"] in ("home0", "side0"):
+                        band_after = index
+            nodes = []
+            for index, cell in enumerate(cells):
+                name = cell["square"]
+                nodes.append(self.cell_node(state, cell, entry, targets, movable, last, marked))
+                if index < len(cells) - 1:
+                    gap = name + "+"
+                    nodes.append(self.gap_node(gap, index == band_after, targets, marked))
+            line = el("div", "tl-col-line")
+            for node in reversed(nodes):
+                line.appendChild(node)
+            col.appendChild(line)
+            box.appendChild(col)
+
+    def cell_node(self, state, cell, entry, targets, movable, last, marked):
+        name = cell["square"]
+        kind = cell["kind"]
+        stack = state["squares"][name]
+        classes = "sq " + kind
+        if name in movable:
+            classes += " movable"
+        if entry and name == entry["square"]:
+            classes += " sel"
+        if name in targets:
+            classes += " target"
+        if name in last:
+            classes += " last"
+        if name in marked:
+            classes += " hl"
+        node = el(
+            "button",
+            classes,
+            attrs={"type": "button", "data-sq": name},
+            children=[
+                el("span", "side-view", attrs={"aria-hidden": "true"}),
+                el("span", "top-view", attrs={"aria-hidden": "true"}),
+                el("span", "sq-name", text=name, attrs={"aria-hidden": "true"}),
+                el("span", "cost", attrs={"aria-hidden": "true"}),
+                el("span", "kind", text=KIND_NAMES[kind], attrs={"aria-hidden": "true"}),
+            ],
+        )
+        chosen = self.chosen_index(stack, entry) if entry and name == entry["square"] else -1
+        self.draw_stack(node, stack, chosen)
+        if name in targets:
+            node.querySelector(".cost").textContent = str(targets[name]) + " pt"
+        words = name + ", " + KIND_WORDS[kind] + ": "
+        if stack:
+            words += "bottom to top " + ", ".join(piece_words(p) for p in stack)
+        else:
+            words += "empty"
+        if name in targets:
+            words += ". Move here for " + str(targets[name]) + " points"
+        node.setAttribute("aria-label", words)
+        return node
+
+    def gap_node(self, name, band, targets, marked):
+        classes = "tl-gap"
+        text = ""
+        if band:
+            classes += " band"
+            text = "centre"
+        if name in targets:
+            classes += " target"
+            text = "new position · " + str(targets[name]) + " pt"
+        if name in marked:
+            classes += " hl"
+        attrs = {"type": "button", "data-sq": name}
+        if name in targets:
+            attrs["aria-label"] = (
+                "A new position after "
+                + name[:-1]
+                + ": move here for "
+                + str(targets[name])
+                + " points"
+            )
+        else:
+            attrs["tabindex"] = "-1"
+            attrs["aria-hidden"] = "true"
+        return el("button", classes, text=text, attrs=attrs)
 
     def chosen_index(self, stack, entry):
         """Which piece of the stack the selection means: the top one, or a covered one digging."""
