@@ -242,3 +242,140 @@ def test_live_example_embeds_without_privacy_screen(page: Any, site_url: str) ->
     assert page.locator("#privacy:not([hidden])").count() == 0
     page.wait_for_selector("#reveal[data-kind=follower]")
     assert page.locator("#rows .tc-hl").count() == 1
+
+
+MATCH = "timegames:timeline_cards:match"
+
+
+def saved_match(page: Any) -> dict[str, Any]:
+    match: dict[str, Any] = json.loads(page.evaluate(f"localStorage.getItem('{MATCH}')"))
+    return match
+
+
+def round_scores(page: Any) -> tuple[list[int], list[int], int | None]:
+    """The finished round's scores, chips on the table and winner, replayed in CPython."""
+    state = saved_state(page)
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = outcome.winners[0] if outcome.reason == "placed an eighth card" else None
+    return [int(r) for r in outcome.returns], list(state.chips), winner
+
+
+def shown_totals(page: Any) -> list[int]:
+    cells = page.eval_on_selector_all(
+        "#match-table td[data-total]", "cs => cs.map(c => c.textContent)"
+    )
+    return [int(c) for c in cells]
+
+
+def test_a_two_round_match_adds_up_with_the_winners_chips_doubled(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    # Two strong computer players and no spinner: each round plays itself quickly.
+    start_game(page, players=2, kinds=("ai:historian", "ai:historian"), names=("Ada", "Bob"))
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{MATCH}')).names[0] === 'Ada'")
+    page.select_option("#match-rounds", "2")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{MATCH}')).rounds === 2")
+    page.wait_for_selector("#match-panel[data-played='1']", timeout=120_000)
+    first, chips, winner = round_scores(page)
+    if winner is not None:
+        # The round's winner counts their chips double; the other player plainly.
+        assert first[winner] == 2 * chips[winner] and first[1 - winner] == chips[1 - winner]
+        assert page.locator("#match-table td.doubled").count() == 1
+    assert shown_totals(page) == first
+    assert saved_match(page)["totals"] == first
+    assert "1 of 2 rounds played" in page.inner_text("#match-note")
+    seed = saved_record(page).seed
+    page.wait_for_selector("#match-next:not([hidden])")
+    assert page.inner_text("#match-next") == "Next round"
+    page.click("#match-next")
+    # Same players and options, a new seed.
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).seed !== {json.dumps(seed)}"
+    )
+    record = saved_record(page)
+    assert [s.name for s in record.seats] == ["Ada", "Bob"]
+    assert record.options["spinner"] == "off"
+    page.wait_for_selector("#match-panel[data-played='2']", timeout=120_000)
+    second, chips, winner = round_scores(page)
+    if winner is not None:
+        assert second[winner] == 2 * chips[winner]
+    totals = [first[s] + second[s] for s in range(2)]
+    assert shown_totals(page) == totals
+    match = saved_match(page)
+    assert match["totals"] == totals and match["finished"]
+    best = max(totals)
+    leaders = [("Ada", "Bob")[s] for s in range(2) if totals[s] == best]
+    note = page.inner_text("#match-note")
+    assert all(name in note for name in leaders)
+    assert ("wins the match" in note) == (len(leaders) == 1)
+    assert page.inner_text("#match-next") == "New match"
+    # Coming back counts nothing twice.
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    page.wait_for_selector("#match-panel[data-played='2']")
+    assert shown_totals(page) == totals
+    assert saved_match(page)["totals"] == totals
+
+
+def test_dialog_and_shared_controls_switch_language(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    wait_turn(page, "human", "ai", "over")
+    page.select_option("#lang", "de")
+    page.wait_for_selector("html[lang=de]")
+    assert page.inner_text("#btn-undo") == "Zurück"
+    assert page.inner_text("#btn-save") == "Datei speichern"
+    assert page.inner_text("#link-box summary") == "Spiel-Links"
+    assert page.get_attribute("#btn-first", "aria-label") == "Anfangsstellung"
+    assert page.text_content("#match-panel h2") == "Turnier"
+    assert page.inner_text("#match-new") == "Neues Turnier"
+    # A status text from the shared page: replaying an earlier position.
+    wait_turn(page, "human", "over")
+    page.click("#btn-first")
+    page.wait_for_selector("html[data-busy='0']")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Wiedergabe')")
+    assert page.get_attribute("#log button", "aria-label") == "Zu Zug 1"
+    page.click("#btn-last")
+    page.wait_for_selector("html[data-busy='0']")
+    # The new-game dialog: the engine's options, their choices and help, the seats.
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-0")
+    dialog = page.inner_text("#new-game")
+    for german in ("Spielende", "Drehpfeil", "Nach einem verlorenen Duell", "Kartenset"):
+        assert german in dialog
+    assert "Players" not in dialog and "Spinner" not in dialog
+    spinner = page.eval_on_selector_all("#opt-spinner option", "os => os.map(o => o.textContent)")
+    assert any(s.startswith("Ohne Drehpfeil") for s in spinner)
+    assert "3 Spielende" in page.eval_on_selector_all(
+        "#opt-players option", "os => os.map(o => o.textContent)"
+    )
+    kinds = page.eval_on_selector_all("#seat-kind-1 option", "os => os.map(o => o.textContent)")
+    assert kinds[0] == "Mensch" and "Computer: Historiker" in kinds
+    assert page.inner_text("#ng-start") == "Starten"
+    assert page.inner_text("#ng-cancel") == "Abbrechen"
+    assert page.get_attribute("#seat-name-0", "aria-label").startswith("Name für")
+    page.click("#ng-cancel")
+    # Italian as well, and back to English.
+    page.select_option("#lang", "it")
+    page.wait_for_selector("html[lang=it]")
+    assert page.inner_text("#btn-undo") == "Annulla"
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-0")
+    assert "Giocatori" in page.inner_text("#ng-options")
+    page.click("#ng-cancel")
+    page.select_option("#lang", "en")
+    page.wait_for_selector("html[lang=en]")
+    assert page.inner_text("#btn-undo") == "Undo"
+
+
+def test_log_names_the_event_of_a_card_given_after_a_duel(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG, "?embed=1#example=duel")
+    page.wait_for_selector("#reveal[data-kind=duel_won]")
+    log = page.inner_text("#log")
+    given = [line for line in log.splitlines() if "gives “" in line]
+    assert given and not any(CARD_ID.search(line) for line in given)
+    page.evaluate("localStorage.setItem('timegames:timeline_cards:lang', 'de')")
+    page.reload()
+    page.wait_for_selector("html[lang=de]")
+    page.wait_for_function("document.querySelector('#log').textContent.includes('gibt „')")
+    german = [line for line in page.inner_text("#log").splitlines() if "gibt „" in line]
+    assert german and not any(CARD_ID.search(line) for line in german)

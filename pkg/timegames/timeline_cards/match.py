@@ -98,3 +98,84 @@ class Match:
                 raise
             raise MatchError(f"not a valid match: {err}") from None
         return match
+
+
+MAX_ROUNDS = 8
+"""The most rounds the page offers for a match."""
+
+
+def match_tool(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``match`` tool: a page's stored match, updated.
+
+    ``args``: ``match`` (a previous answer, or absent for a new match),
+    ``players`` and ``rounds`` for a new match (``rounds`` also changes the
+    agreed number of an unfinished one), and ``round``, the record of a
+    finished round.  The engine replays the round and adds its scores, the
+    winner's chips already doubled.  Each round is counted once, keyed by
+    its seed, so showing the same finished round again changes nothing.
+    Refuses bad data with :class:`FormatError`.
+    """
+    from ..core.protocol import FormatError
+
+    try:
+        return _match_tool(args)
+    except MatchError as err:
+        raise FormatError(str(err)) from None
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    from ..core.protocol import FormatError
+
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise FormatError(f"'{name}' must be a whole number from {low} to {high}")
+    return value
+
+
+def _match_tool(args: Mapping[str, Any]) -> dict[str, Any]:
+    from ..core.protocol import FormatError
+    from ..core.record import GameRecord, RecordError, replay
+
+    stored = args.get("match")
+    rounds = args.get("rounds")
+    counted: list[str] = []
+    if stored is None:
+        players = _whole(args.get("players"), "players", 2, 6)
+        match = Match(players, _whole(rounds, "rounds", 1, MAX_ROUNDS))
+    else:
+        if not isinstance(stored, Mapping):
+            raise FormatError("'match' must be a match the tool gave before")
+        match = Match.from_dict(stored)
+        raw = stored.get("counted", [])
+        if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
+            raise FormatError("the match's 'counted' must be a list of round seeds")
+        counted = list(raw)
+        if rounds is not None:
+            rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS)
+            if rounds < match.played:
+                raise FormatError(f"{match.played} rounds are played already")
+            match = replace(match, rounds=rounds)
+    added = False
+    raw_round = args.get("round")
+    if raw_round is not None:
+        try:
+            record = GameRecord.from_dict(raw_round)
+            if record.game != "timeline_cards":
+                raise FormatError("the round is not a Timeline round")
+            final = replay(record, len(record.actions))[-1]
+        except RecordError as err:
+            raise FormatError(f"the round cannot be replayed: {err}") from None
+        outcome = final.outcome()
+        if outcome is None:
+            raise FormatError("the round is not finished yet")
+        key = str(record.seed)
+        if key not in counted:
+            # The winner placed an eighth card; with an empty pile nobody did.
+            winner = outcome.winners[0] if outcome.reason != "the pile ran out" else None
+            match = match.add_round(outcome.returns, winner)
+            counted.append(key)
+            added = True
+    data = match.to_dict()
+    data["counted"] = counted
+    data["leaders"] = list(match.leaders())
+    data["added"] = added
+    return {"match": data}

@@ -1224,6 +1224,14 @@ class TimelineGame(Game[TimelineState, Action]):
         """
         if text.startswith("card "):
             return "a card is dealt" if state.phase == DEAL else "a card is drawn"
+        # A picked or removed card lies open in a row: name its event, not its id.
+        # After a duel the loser gives a card, or (variant) the winner takes one.
+        head, _, card_id = text.partition(" ")
+        if head in ("pick", "discard") and card_id in state.deck:
+            verb = "removes"
+            if head == "pick":
+                verb = "takes" if state.settings.duel_card == "attacker" else "gives"
+            return f"{verb} “{short_text(state.deck[card_id].texts()['en'])}”"
         return text
 
     # -- extras ----------------------------------------------------------------------------
@@ -1249,7 +1257,10 @@ class TimelineGame(Game[TimelineState, Action]):
     def tool(self, name: str, args: JSON) -> JSON:
         """``parse_deck`` (``text``, ``filename``): a custom deck for the ``deck`` option,
         or a refusal naming the row; ``deck_info``: categories and counts of the
-        packaged deck; ``labels`` (``lang``): the page's texts in one language."""
+        packaged deck; ``labels`` (``lang``): the page's texts in one language;
+        ``card_texts`` (``ids``, ``deck``): short event texts for log lines;
+        ``match`` (``match``, ``rounds``, ``players``, ``round``): a match's totals
+        after a finished round (see :func:`timegames.timeline_cards.match.match_tool`)."""
         if name == "parse_deck":
             text = args.get("text")
             filename = args.get("filename", "")
@@ -1284,7 +1295,42 @@ class TimelineGame(Game[TimelineState, Action]):
             if not isinstance(lang, str):
                 raise FormatError("give a language: de, fr, it or en")
             return labels(lang)
+        if name == "card_texts":
+            return _card_texts(args)
+        if name == "match":
+            from .match import match_tool
+
+            return match_tool(args)
         return super().tool(name, args)
+
+
+def short_text(text: str, limit: int = 60) -> str:
+    """An event text cut to ``limit`` characters at a word, for one log line."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0] or text[: limit - 1]
+    return cut.rstrip(" ,;:.") + "…"
+
+
+def _card_texts(args: JSON) -> JSON:
+    """The ``card_texts`` tool: short event texts by language for the log's picks and discards."""
+    ids = args.get("ids")
+    items = args.get("deck") or []
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        raise FormatError("give the card ids as a list of texts")
+    if not isinstance(items, list):
+        raise FormatError("give the game's 'deck' option (a list; empty for the Swiss deck)")
+    try:
+        deck = deck_from_options(items)
+    except (DeckError, TypeError, ValueError) as err:
+        raise FormatError(f"the custom deck is not usable: {err}") from None
+    texts: JSON = {}
+    for card_id in ids:
+        if card_id not in deck:
+            raise FormatError(f"the deck has no card {card_id!r}")
+        texts[card_id] = {k: short_text(v) for k, v in deck[card_id].texts().items()}
+    return {"texts": texts}
 
 
 GAME = TimelineGame()

@@ -114,7 +114,7 @@ class GamePage:
     async def act(self, request, quiet=False):
         """Send a request that changes the game; refusals leave everything as it was."""
         if self.busy:
-            self.message("Please wait: the engine is busy.", "info")
+            self.message(self.tr("ui.busy", "Please wait: the engine is busy."), "info")
             return None
         self.set_busy(True)
         try:
@@ -134,7 +134,7 @@ class GamePage:
         rule = answer.get("rule")
         text = answer.get("error", "refused")
         if rule and rule not in ("session", "RecordError", "FormatError", "internal"):
-            text = text + " (rule: " + rule + ")"
+            text = text + " (" + self.tr("ui.rule", "rule") + ": " + rule + ")"
         self.message(text, "error")
 
     # -- start-up ---------------------------------------------------------------------
@@ -164,7 +164,9 @@ class GamePage:
         seconds = 0
         label = by_id("loading-text")
         while True:
-            label.textContent = "Loading the Python engine in your browser… " + str(seconds) + " s"
+            label.textContent = self.tr(
+                "ui.loading", "Loading the Python engine in your browser… {n} s", n=seconds
+            )
             await asyncio.sleep(1)
             seconds += 1
 
@@ -179,7 +181,9 @@ class GamePage:
         if saved:
             answer = await self.act({"op": "load_record", "record": saved}, quiet=True)
             if answer:
-                self.message("Welcome back: your last game was restored.", "info")
+                self.message(
+                    self.tr("ui.welcome_back", "Welcome back: your last game was restored."), "info"
+                )
                 return
         await self.act(self.new_request(self.default_options(), self.default_seats()))
 
@@ -198,7 +202,7 @@ class GamePage:
     async def open_link(self, fragment):
         answer = await self.act({"op": "load_link", "fragment": fragment}, quiet=True)
         if answer:
-            self.message("Game opened from the link.", "info")
+            self.message(self.tr("ui.link_opened", "Game opened from the link."), "info")
             if not self.embed:
                 window.history.replaceState(None, "", str(window.location.pathname))
             await self.run_ai()
@@ -248,7 +252,7 @@ class GamePage:
         if self.view is None or self.busy:
             return
         if self.view["to_move_kind"] != "human":
-            self.message("Wait for the computer to move.", "info")
+            self.message(self.tr("ui.wait_computer", "Wait for the computer to move."), "info")
             return
         answer = await self.act({"op": "play", "action": text})
         if answer:
@@ -265,7 +269,12 @@ class GamePage:
         """Let computer players move, one action at a time, while the page keeps painting."""
         while self.view and self.view["to_move_kind"] == "ai" and not self.view["outcome"]:
             if self.view["position"] < self.view["length"]:
-                self.status("Replay: press » to return to the game; the computer waits.")
+                self.status(
+                    self.tr(
+                        "ui.replay_waiting",
+                        "Replay: press » to return to the game; the computer waits.",
+                    )
+                )
                 return
             self.html.setAttribute("data-thinking", "1")
             self.status(self.turn_text(self.view))
@@ -284,7 +293,7 @@ class GamePage:
         answer = await self.call({"op": "export"})
         if answer.get("ok"):
             download(answer["filename"], answer["text"])
-            self.message("Saved: the game file is in your downloads.", "info")
+            self.message(self.tr("ui.saved", "Saved: the game file is in your downloads."), "info")
         else:
             self.refused(answer)
 
@@ -296,7 +305,7 @@ class GamePage:
         evt.target.value = ""
         answer = await self.act({"op": "load_text", "text": str(text)}, quiet=True)
         if answer:
-            self.message("Game loaded from the file.", "info")
+            self.message(self.tr("ui.file_loaded", "Game loaded from the file."), "info")
             await self.run_ai()
 
     async def make_link(self):
@@ -310,10 +319,20 @@ class GamePage:
         by_id("link-box").open = True
         try:
             await window.navigator.clipboard.writeText(url)
-            self.message("Link copied: open it on any device to continue this game.", "info")
+            self.message(
+                self.tr(
+                    "ui.link_copied", "Link copied: open it on any device to continue this game."
+                ),
+                "info",
+            )
         except Exception:
             box.select()
-            self.message("Copy the link below to continue this game elsewhere.", "info")
+            self.message(
+                self.tr(
+                    "ui.link_copy_below", "Copy the link below to continue this game elsewhere."
+                ),
+                "info",
+            )
 
     async def paste_link(self, evt):
         text = str(by_id("link-input").value).strip()
@@ -346,14 +365,17 @@ class GamePage:
             if not spec["choices"]:
                 continue  # free-form options (lists, decks) get their fields from the page
             select = el("select", attrs={"id": "opt-" + spec["name"], "data-name": spec["name"]})
+            key = "opt." + spec["name"]
             for index, choice in enumerate(spec["choices"]):
-                option = el("option", text=choice[1], attrs={"value": str(index)})
+                text = self.tr(key + "." + str(choice[0]).lower(), choice[1])
+                option = el("option", text=text, attrs={"value": str(index)})
                 if choice[0] == current.get(spec["name"]):
                     option.setAttribute("selected", "selected")
                 select.appendChild(option)
-            label = el("label", "tg-field", children=[el("span", text=spec["label"]), select])
+            title = el("span", text=self.tr(key, spec["label"]))
+            label = el("label", "tg-field", children=[title, select])
             if spec["help"]:
-                label.appendChild(el("small", text=spec["help"]))
+                label.appendChild(el("small", text=self.tr(key + ".help", spec["help"])))
             box.appendChild(label)
         self.extra_option_fields(box, current)
         asyncio.create_task(self.refresh_seats())
@@ -396,6 +418,7 @@ class GamePage:
         old = self.view["seats"] if self.view else []
         clear(box)
         for index, label in enumerate(answer["seat_labels"]):
+            label = self.tr("ui.seat_label", label, n=index + 1)
             before = (
                 old[index]
                 if index < len(old)
@@ -407,18 +430,25 @@ class GamePage:
                     "id": "seat-name-" + str(index),
                     "maxlength": "40",
                     "value": before.get("name") or label,
-                    "aria-label": "Name for " + label,
+                    "aria-label": self.tr("ui.name_for", "Name for {a}", a=label),
                 },
             )
             kind = el(
                 "select",
-                attrs={"id": "seat-kind-" + str(index), "aria-label": "Who plays " + label},
+                attrs={
+                    "id": "seat-kind-" + str(index),
+                    "aria-label": self.tr("ui.who_plays", "Who plays {a}", a=label),
+                },
             )
-            kind.appendChild(el("option", text="Human", attrs={"value": "human"}))
+            kind.appendChild(el("option", text=self.tr("human", "Human"), attrs={"value": "human"}))
             for level in self.meta["ai_levels"]:
                 option = el(
                     "option",
-                    text="Computer: " + level["label"],
+                    text=self.tr(
+                        "computer",
+                        "Computer: {a}",
+                        a=self.tr("level." + level["key"], level["label"]),
+                    ),
                     attrs={"value": "ai:" + level["key"]},
                 )
                 if before.get("kind") == "ai" and before.get("level") == level["key"]:
@@ -446,7 +476,7 @@ class GamePage:
         request = self.new_request(self.chosen_options(), seats)
         by_id("new-game").close()
         if await self.act(request):
-            self.message("New game started.", "info")
+            self.message(self.tr("ui.new_game_started", "New game started."), "info")
             await self.run_ai()
 
     # -- showing the game -----------------------------------------------------------------
@@ -512,7 +542,7 @@ class GamePage:
         clear(box)
         for entry in view["log"]:
             seat = entry["seat"]
-            who = view["seats"][seat]["name"] if seat >= 0 else "Chance"
+            who = view["seats"][seat]["name"] if seat >= 0 else self.tr("chance", "Chance")
             item = el("li", "tg-log-entry", attrs={"value": entry["n"]})
             button = el(
                 "button",
@@ -520,7 +550,7 @@ class GamePage:
                 attrs={
                     "type": "button",
                     "data-n": entry["n"],
-                    "aria-label": "Go to move " + str(entry["n"]),
+                    "aria-label": self.tr("ui.go_to_move", "Go to move {n}", n=entry["n"]),
                 },
             )
             on(button, "click", self.goto_handler(entry["n"]))
@@ -556,16 +586,19 @@ class GamePage:
         if outcome:
             if outcome["winners"]:
                 names = [view["seats"][w]["name"] for w in outcome["winners"]]
-                self.status(" and ".join(names) + " won: " + outcome["reason"] + ".")
+                who = self.tr("ui.and", " and ").join(names)
+                reason = outcome["reason"]
+                self.status(self.tr("ui.won", "{player} won: {a}.", player=who, a=reason))
             else:
-                self.status("Draw: " + outcome["reason"] + ".")
+                self.status(self.tr("ui.draw", "Draw: {a}.", a=outcome["reason"]))
         elif view["position"] < view["length"]:
             self.status(
-                "Replay: move "
-                + str(view["position"])
-                + " of "
-                + str(view["length"])
-                + ". Play a move here to branch off, or press »."
+                self.tr(
+                    "ui.replay_at",
+                    "Replay: move {n} of {d}. Play a move here to branch off, or press ».",
+                    n=view["position"],
+                    d=view["length"],
+                )
             )
         elif view["to_move"] is not None:
             self.status(self.turn_text(view))
@@ -574,8 +607,23 @@ class GamePage:
         seat = view["to_move"]
         name = view["seats"][seat]["name"]
         if view["to_move_kind"] == "ai":
-            return name + " is thinking…"
-        return name + " to move."
+            return self.tr("thinking", "{player} is thinking…", player=name)
+        return self.tr("ui.to_move", "{player} to move.", player=name)
+
+    def translation(self, key, english):
+        """The text for ``key`` in the player's language; pages with translations override.
+
+        The shared controls ask for every text they show through :meth:`tr`, so
+        a page can offer its languages; by default the English text is used.
+        """
+        return english
+
+    def tr(self, key, english, **fill):
+        """A shared control's text with its ``{placeholders}`` filled in."""
+        text = self.translation(key, english)
+        for name in fill:
+            text = text.replace("{" + name + "}", str(fill[name]))
+        return text
 
     def status(self, text):
         by_id("status").textContent = text

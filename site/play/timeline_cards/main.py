@@ -7,12 +7,15 @@ in the player's language; card texts carry their four languages themselves.
 """
 
 import asyncio
+import json
 
 from pyscript import document, window
 from ui import GamePage, by_id, clear, el, on
 
 LANGS = ("de", "fr", "it", "en")
 LANG_KEY = "timegames:timeline_cards:lang"
+MATCH_KEY = "timegames:timeline_cards:match"
+DEFAULT_ROUNDS = 4
 
 # Only for drawing the dial: the slots of each spinner design, in the
 # proportions the rules page gives (standard: ? 4/8, two tries 2/8, star and
@@ -55,6 +58,12 @@ class TimelinePage(GamePage):
         self.highlight = []
         self.news_key = None
         self.paused_for = None
+        self.match = None
+        # Short event texts by card id for the log's picks and discards (all four languages).
+        self.card_texts = {}
+        self.card_texts_deck = ""
+        self.texts_asked = set()
+        self.missing_texts = []
 
     # -- language ---------------------------------------------------------------------
 
@@ -83,6 +92,17 @@ class TimelinePage(GamePage):
         by_id("lang").value = lang
         for node in document.querySelectorAll("[data-l]"):
             node.textContent = self.t(str(node.getAttribute("data-l")))
+        for node in document.querySelectorAll("[data-l-aria]"):
+            node.setAttribute("aria-label", self.t(str(node.getAttribute("data-l-aria"))))
+        for node in document.querySelectorAll("[data-l-placeholder]"):
+            key = str(node.getAttribute("data-l-placeholder"))
+            node.setAttribute("placeholder", self.t(key))
+        if self.view is None:
+            self.status(self.t("shuffling"))
+
+    def translation(self, key, english):
+        """The shared controls' texts (common/ui.py) in the chosen language."""
+        return self.labels.get(key, english)
 
     async def change_language(self, evt):
         lang = str(by_id("lang").value)
@@ -96,6 +116,7 @@ class TimelinePage(GamePage):
             self.render_players(self.view)
             self.render_log(self.view)
             self.render_controls(self.view)
+            self.render_match()
 
     def t(self, key, player=None, n=None, stake=None, a=None, d=None):
         """A label in the current language with its placeholders filled in."""
@@ -136,6 +157,10 @@ class TimelinePage(GamePage):
 
     def bind_game(self):
         on(by_id("lang"), "change", self.change_language)
+        on(by_id("match-next"), "click", self.next_round)
+        on(by_id("match-new"), "click", self.new_match_clicked)
+        on(by_id("match-rounds"), "change", self.rounds_changed)
+        self.match = self.load_match()
 
     def update_viewer(self):
         # The rules' live examples seat only humans; a privacy screen there would hide them.
@@ -674,30 +699,71 @@ class TimelinePage(GamePage):
                 item.classList.add("to-move")
             box.appendChild(item)
 
-    def log_text(self, text):
+    def log_text(self, text, action=""):
+        """A log line in the player's language; ``action`` is the move's full notation."""
         public = {"a card is dealt": "log.dealt", "a card is drawn": "log.drawn"}
         if text in public:
             return self.t(public[text])
         if text.startswith("spinner ") and text[8:] in SYMBOL_ICONS:
             return "↻ " + self.symbol_text(text[8:])
+        parts = action.split(" ")
+        if len(parts) == 2 and parts[0] in ("pick", "discard") and self.lang != "en":
+            # The engine names the card's event in English; other languages ask it once.
+            texts = self.card_texts.get(parts[1])
+            if texts:
+                key = "log.discard"
+                if parts[0] == "pick":
+                    # Who chooses the card follows the engine's own line: gives or takes.
+                    key = "log.take" if text.startswith("takes") else "log.give"
+                return self.t(key, a=texts[self.lang])
+            self.missing_texts.append(parts[1])
         return text
+
+    async def fetch_card_texts(self, view, ids):
+        answer = await self.call(
+            {
+                "op": "tool",
+                "game": self.slug,
+                "name": "card_texts",
+                "args": {"ids": ids, "deck": view["options"].get("deck") or []},
+            }
+        )
+        if not answer.get("ok"):
+            return  # the English line from the engine stays
+        for card_id in answer["result"]["texts"]:
+            self.card_texts[card_id] = answer["result"]["texts"][card_id]
+        if self.view is view:
+            self.render_log(view)
+
+    def check_card_texts_deck(self, view):
+        # Custom decks may reuse ids: the cached texts belong to one deck.
+        deck = view["options"].get("deck") or []
+        key = str(len(deck)) + ":" + (str(deck[0].get("id")) if deck else "swiss")
+        if key != self.card_texts_deck:
+            self.card_texts_deck = key
+            self.card_texts = {}
+            self.texts_asked = set()
 
     def render_log(self, view):
         box = by_id("log")
         clear(box)
+        self.check_card_texts_deck(view)
+        self.missing_texts = []
+        actions = view["record"]["actions"]
         entries = [(e, "tg-log-entry") for e in view["log"]]
         entries += [(e, "tg-log-entry future") for e in view.get("future") or []]
         for entry, cls in entries:
             seat = entry["seat"]
             who = view["seats"][seat]["name"] if seat >= 0 else self.t("chance")
             item = el("li", cls, attrs={"value": entry["n"]})
+            action = actions[entry["n"] - 1] if entry["n"] <= len(actions) else ""
             button = el(
                 "button",
-                text=who + ": " + self.log_text(entry["text"]),
+                text=who + ": " + self.log_text(entry["text"], action),
                 attrs={
                     "type": "button",
                     "data-n": entry["n"],
-                    "aria-label": "Go to move " + str(entry["n"]),
+                    "aria-label": self.t("ui.go_to_move", n=entry["n"]),
                 },
             )
             on(button, "click", self.goto_handler(entry["n"]))
@@ -705,6 +771,11 @@ class TimelinePage(GamePage):
             box.appendChild(item)
         if box.lastChild:
             box.scrollTop = box.scrollHeight
+        ids = [i for i in self.missing_texts if i not in self.texts_asked]
+        if ids:
+            for card_id in ids:
+                self.texts_asked.add(card_id)
+            asyncio.create_task(self.fetch_card_texts(view, ids))
 
     def render_controls(self, view):
         super().render_controls(view)
@@ -803,6 +874,10 @@ class TimelinePage(GamePage):
         return {"kids": kids if True in kids else [], "deck": self.custom_deck if custom else []}
 
     def extra_seat_fields(self, row, index, before):
+        name = by_id("seat-name-" + str(index)) or row.querySelector("input")
+        if name and str(name.value) == "Player " + str(index + 1):
+            # The engine's default seat name, in the player's language.
+            name.value = self.t("ui.seat_label", n=index + 1)
         kids = self.view["options"].get("kids") if self.view else []
         kid = el("input", attrs={"type": "checkbox", "id": "seat-kid-" + str(index)})
         kid.checked = bool(kids and index < len(kids) and kids[index])
@@ -858,6 +933,154 @@ class TimelinePage(GamePage):
             {"kind": "ai", "level": self.default_ai},
             {"kind": "ai", "level": self.default_ai},
         ]
+
+    # -- the match: rounds whose chips add up (the arithmetic is the engine's) ---------------
+
+    def show(self, view):
+        super().show(view)
+        asyncio.create_task(self.update_match(view))
+
+    def round_over(self, view):
+        return bool(view["outcome"]) and view["position"] == view["length"]
+
+    def load_match(self):
+        try:
+            text = window.localStorage.getItem(MATCH_KEY)
+            return json.loads(text) if text else None
+        except Exception:
+            return None
+
+    def save_match(self):
+        try:
+            window.localStorage.setItem(MATCH_KEY, json.dumps(self.match))
+        except Exception:
+            pass  # private mode or a full quota: the match lives on this page only
+
+    async def match_tool(self, args):
+        answer = await self.call({"op": "tool", "game": self.slug, "name": "match", "args": args})
+        if not answer.get("ok"):
+            self.message(answer.get("error", ""), "error")
+            return None
+        return answer["result"]["match"]
+
+    def keep_match(self, match, names):
+        match["names"] = names
+        self.match = match
+        self.save_match()
+
+    async def update_match(self, view):
+        """Count a finished round once (by its seed); new players start a new match."""
+        if self.embed:
+            return
+        names = [s["name"] for s in view["seats"]]
+        match = self.match
+        if not match or match.get("names") != names:
+            rounds = match["rounds"] if match else DEFAULT_ROUNDS
+            match = await self.match_tool({"players": len(names), "rounds": rounds})
+            if match is None:
+                return
+            self.keep_match(match, names)
+        seed = str(view["record"]["seed"])
+        if self.round_over(view) and seed not in match["counted"]:
+            args = {"match": match, "round": view["record"]}
+            if match["finished"]:
+                # A round after a decided match opens the next match.
+                args = {"players": len(names), "rounds": match["rounds"], "round": view["record"]}
+            result = await self.match_tool(args)
+            if result is not None:
+                self.keep_match(result, names)
+        if self.view is view:
+            self.render_match()
+
+    def render_match(self):
+        match = self.match
+        panel = by_id("match-panel")
+        button = by_id("match-next")
+        if not match or self.embed or self.view is None:
+            panel.hidden = True
+            button.hidden = True
+            return
+        panel.hidden = False
+        played = len(match["results"])
+        panel.setAttribute("data-played", str(played))
+        panel.setAttribute("data-finished", "1" if match["finished"] else "0")
+        by_id("match-rounds").value = str(match["rounds"])
+        table = by_id("match-table")
+        clear(table)
+        head = el("tr", children=[el("th", text="")])
+        for number in range(played):
+            title = self.t("round", n=number + 1)
+            head.appendChild(
+                el("th", text=str(number + 1), attrs={"title": title, "aria-label": title})
+            )
+        head.appendChild(el("th", text=self.t("match_total")))
+        table.appendChild(head)
+        leaders = match["leaders"] if played else []
+        for seat, name in enumerate(match["names"]):
+            row = el("tr", "lead" if seat in leaders else None, attrs={"data-seat": seat})
+            row.appendChild(el("th", text=name))
+            for number in range(played):
+                cell = el("td", text=str(match["results"][number][seat]))
+                if match["winners"][number] == seat:
+                    cell.className = "doubled"
+                    cell.setAttribute("title", self.t("winner", player=name))
+                row.appendChild(cell)
+            row.appendChild(
+                el("td", "total", text=str(match["totals"][seat]), attrs={"data-total": seat})
+            )
+            table.appendChild(row)
+        note = by_id("match-note")
+        if match["finished"]:
+            names = " & ".join(match["names"][s] for s in leaders)
+            key = "match_winner" if len(leaders) == 1 else "match_shared"
+            note.textContent = self.t(key, player=names)
+            note.className = "tc-match-note done"
+        else:
+            note.textContent = self.t("match_played", n=played, d=match["rounds"])
+            note.className = "tc-match-note"
+        button.hidden = not self.round_over(self.view)
+        button.textContent = self.t("new_match" if match["finished"] else "next_round")
+
+    async def next_round(self, evt):
+        """The next round: same players, seat order and options; a new seed."""
+        if self.view is None or self.busy:
+            return
+        if self.match and self.match["finished"]:
+            await self.start_match(self.match["rounds"], False)
+        seats = [
+            {"name": s["name"], "kind": s["kind"], "level": s["level"]} for s in self.view["seats"]
+        ]
+        if await self.act(self.new_request(dict(self.view["options"]), seats)):
+            self.message(self.t("round", n=len(self.match["results"]) + 1), "info")
+            await self.run_ai()
+
+    async def start_match(self, rounds, skip_current):
+        """A new match; ``skip_current`` keeps a round already finished out of it."""
+        names = [s["name"] for s in self.view["seats"]]
+        match = await self.match_tool({"players": len(names), "rounds": rounds})
+        if match is None:
+            return
+        if skip_current and self.round_over(self.view):
+            match["counted"] = [str(self.view["record"]["seed"])]
+        self.keep_match(match, names)
+        self.render_match()
+
+    async def new_match_clicked(self, evt):
+        if self.view is None:
+            return
+        await self.start_match(int(by_id("match-rounds").value), True)
+        rounds = self.match["rounds"]
+        self.message(self.t("new_match") + ": " + self.t("match_played", n=0, d=rounds))
+
+    async def rounds_changed(self, evt):
+        if not self.match:
+            return
+        rounds = int(by_id("match-rounds").value)
+        result = await self.match_tool({"match": self.match, "rounds": rounds})
+        if result is not None:
+            result["counted"] = self.match["counted"]
+            self.keep_match(result, self.match["names"])
+        self.render_match()
 
 
 asyncio.create_task(TimelinePage().start())
