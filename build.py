@@ -27,6 +27,7 @@ import importlib.util
 import json
 import mimetypes
 import os
+import re
 import shutil
 import socketserver
 import struct
@@ -43,6 +44,17 @@ SITE = ROOT / "_site"
 BUILD = ROOT / "_build"
 NODE_MODULES = ROOT / "node_modules"
 CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium, headless, with nothing that reaches outside this machine.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 # Python modules the commands need, by import name (installed from requirements-dev.txt).
 PYTHON_NEEDS = ("hatchling", "mkdocs", "material", "pytest", "playwright", "ruff", "mypy")
@@ -138,14 +150,28 @@ def copy_runtimes(site: Path) -> None:
             shutil.copy2(file, target / file.name)
 
 
+PARTIALS = ROOT / "site" / "play" / "common" / "partials"
+INCLUDE = re.compile(r"^[ \t]*<!-- include: ([a-z_-]+) -->\n", re.MULTILINE)
+
+
+def include_partials(page: str) -> str:
+    """Replace each ``<!-- include: NAME -->`` line with site/play/common/partials/NAME.html.
+
+    Every game page shares its controls, panels and dialogs this way.
+    """
+    return INCLUDE.sub(lambda m: (PARTIALS / f"{m.group(1)}.html").read_text(), page)
+
+
 def render_pages(site: Path, wheel_name: str) -> None:
-    """Copy site/ and fill in build-time parts (engine configs, prerendered boards)."""
+    """Copy site/ and fill in build-time parts (partials, engine configs, prerendered boards)."""
     shutil.copytree(
         ROOT / "site",
         site,
         dirs_exist_ok=True,
-        ignore=shutil.ignore_patterns("__pycache__", "prerender.py", "*.template.js"),
+        ignore=shutil.ignore_patterns("__pycache__", "prerender.py", "*.template.js", "partials"),
     )
+    for page in (site / "play").glob("*/index.html"):
+        page.write_text(include_partials(page.read_text()))
     for toml in (site / "play" / "common").glob("*.toml"):
         toml.write_text(toml.read_text().replace("@WHEEL@", wheel_name))
     sys.path.insert(0, str(ROOT / "pkg"))

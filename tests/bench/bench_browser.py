@@ -38,16 +38,7 @@ from timegames.time_vectors.ai import LEVELS  # noqa: E402
 
 import build  # noqa: E402
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+ARGS = build.CHROMIUM_ARGS
 
 # Installed before any page script: timestamps of the ready marker, of AI
 # think times the page reports, and of painted frames.

@@ -7,6 +7,7 @@ loads from a CDN or any other outside address.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,18 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "pkg"))
 
+from timegames.core import GameRecord, replay  # noqa: E402
+
 import build  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 BASE = "/timegames/"
 READY = "html[data-engine=ready]"
 
@@ -91,6 +85,24 @@ def page(context: Any, recorder: Recorder) -> Any:
     page = context.new_page()
     page.on("pageerror", lambda error: recorder.errors.append(str(error)))
     return page
+
+
+def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
+    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
+    selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)
+    page.wait_for_selector(selector, timeout=timeout)
+    return str(page.get_attribute("html", "data-turn"))
+
+
+def saved_record(page: Any, slug: str) -> GameRecord:
+    """The game the page autosaved, as the engine's record."""
+    text = page.evaluate(f"localStorage.getItem('timegames:{slug}:autosave')")
+    return GameRecord.from_dict(json.loads(text))
+
+
+def saved_state(page: Any, slug: str) -> Any:
+    """The current position of the autosaved game, replayed by the engine in CPython."""
+    return replay(saved_record(page, slug))[-1]
 
 
 def open_game(page: Any, site_url: str, slug: str, suffix: str = "") -> None:

@@ -6,19 +6,15 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, open_game
+from conftest import READY, open_game, wait_turn
+from conftest import saved_record as saved_record_of
 from timegames.core import BotContext, Budget, GameRecord, replay
 from timegames.core.record import record_from_link, record_to_link
 from timegames.time_vectors import GAME
 
-AUTOSAVE = "timegames:time_vectors:autosave"
 
-
-def wait_turn(page: Any, *turns: str) -> str:
-    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
-    selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)
-    page.wait_for_selector(selector, timeout=60_000)
-    return str(page.get_attribute("html", "data-turn"))
+def saved_record(page: Any) -> GameRecord:
+    return saved_record_of(page, "time_vectors")
 
 
 def place(page: Any, point: str, colour: int = 0) -> str:
@@ -26,10 +22,6 @@ def place(page: Any, point: str, colour: int = 0) -> str:
     page.click(f"#pt-{point}")
     page.wait_for_selector(f"#pt-{point}.c{colour}")
     return wait_turn(page, "human", "over")
-
-
-def saved_record(page: Any) -> GameRecord:
-    return GameRecord.from_dict(json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")))
 
 
 def cells(page: Any) -> dict[str, str]:

@@ -7,7 +7,9 @@ import json
 import re
 from typing import Any
 
-from conftest import READY, open_game
+from conftest import READY, open_game, wait_turn
+from conftest import saved_record as saved_record_of
+from conftest import saved_state as saved_state_of
 from timegames.core import GameRecord, replay
 from timegames.timeline_cards.deck import correct_gaps
 from timegames.timeline_cards.rules import TimelineState
@@ -17,19 +19,12 @@ AUTOSAVE = "timegames:timeline_cards:autosave"
 CARD_ID = re.compile(r"\b[a-z]+-\d{3}\b")
 
 
-def wait_turn(page: Any, *turns: str) -> str:
-    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
-    selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)
-    page.wait_for_selector(selector, timeout=60_000)
-    return str(page.get_attribute("html", "data-turn"))
-
-
 def saved_record(page: Any) -> GameRecord:
-    return GameRecord.from_dict(json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")))
+    return saved_record_of(page, "timeline_cards")
 
 
 def saved_state(page: Any) -> TimelineState:
-    state = replay(saved_record(page))[-1]
+    state = saved_state_of(page, "timeline_cards")
     assert isinstance(state, TimelineState)
     return state
 

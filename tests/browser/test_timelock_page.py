@@ -7,8 +7,10 @@ import random
 import time
 from typing import Any
 
-from conftest import READY, open_game
-from timegames.core import BotContext, Budget, GameRecord, replay
+from conftest import READY, open_game, wait_turn
+from conftest import saved_record as saved_record_of
+from conftest import saved_state as saved_state_of
+from timegames.core import BotContext, Budget, GameRecord
 from timegames.core.record import Seat, record_to_link
 from timegames.timelock import GAME, Dig, Move, TimelockState
 from timegames.timelock import board as B
@@ -16,21 +18,14 @@ from timegames.timelock.scoring import game_score
 
 AUTOSAVE = "timegames:timelock:autosave"
 MATCH = "timegames:timelock:match"
-IDLE = "html[data-busy='0'][data-turn='{}']"
-
-
-def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
-    """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
-    page.wait_for_selector(", ".join(IDLE.format(t) for t in turns), timeout=timeout)
-    return str(page.get_attribute("html", "data-turn"))
 
 
 def saved_record(page: Any) -> GameRecord:
-    return GameRecord.from_dict(json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")))
+    return saved_record_of(page, "timelock")
 
 
 def saved_state(page: Any) -> TimelockState:
-    state = replay(saved_record(page))[-1]
+    state = saved_state_of(page, "timelock")
     assert isinstance(state, TimelockState)
     return state
 

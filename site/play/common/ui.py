@@ -69,10 +69,10 @@ def download(filename, text):
 
 
 class Store:
-    """Autosave in localStorage, one slot per game."""
+    """A JSON value in localStorage: each game's autosave, a page's match table."""
 
-    def __init__(self, slug):
-        self.key = "timegames:" + slug + ":autosave"
+    def __init__(self, slug, name="autosave"):
+        self.key = "timegames:" + slug + ":" + name
 
     def load(self):
         try:
@@ -85,7 +85,7 @@ class Store:
         try:
             window.localStorage.setItem(self.key, json.dumps(record))
         except Exception:
-            pass  # private mode or a full quota: play on without autosave
+            pass  # private mode or a full quota: play on without saving
 
 
 class GamePage:

@@ -7,14 +7,12 @@ in the player's language; card texts carry their four languages themselves.
 """
 
 import asyncio
-import json
 
 from pyscript import document, window
-from ui import GamePage, by_id, clear, el, on
+from ui import GamePage, Store, by_id, clear, el, on
 
 LANGS = ("de", "fr", "it", "en")
 LANG_KEY = "timegames:timeline_cards:lang"
-MATCH_KEY = "timegames:timeline_cards:match"
 DEFAULT_ROUNDS = 4
 
 # Only for drawing the dial: the slots of each spinner design, in the
@@ -68,6 +66,8 @@ class TimelinePage(GamePage):
     # -- language ---------------------------------------------------------------------
 
     async def prepare(self):
+        # The shared dialog has a slot for notes: here, how seat order works.
+        by_id("ng-notes").appendChild(el("p", "tc-help", attrs={"data-l": "order_help"}))
         lang = None
         try:
             lang = window.localStorage.getItem(LANG_KEY)
@@ -160,6 +160,7 @@ class TimelinePage(GamePage):
         on(by_id("match-next"), "click", self.next_round)
         on(by_id("match-new"), "click", self.new_match_clicked)
         on(by_id("match-rounds"), "change", self.rounds_changed)
+        self.match_store = Store(self.slug, "match")
         self.match = self.load_match()
 
     def update_viewer(self):
@@ -944,17 +945,11 @@ class TimelinePage(GamePage):
         return bool(view["outcome"]) and view["position"] == view["length"]
 
     def load_match(self):
-        try:
-            text = window.localStorage.getItem(MATCH_KEY)
-            return json.loads(text) if text else None
-        except Exception:
-            return None
+        return self.match_store.load()
 
     def save_match(self):
-        try:
-            window.localStorage.setItem(MATCH_KEY, json.dumps(self.match))
-        except Exception:
-            pass  # private mode or a full quota: the match lives on this page only
+        # Private mode or a full quota: the match then lives on this page only.
+        self.match_store.save(self.match)
 
     async def match_tool(self, args):
         answer = await self.call({"op": "tool", "game": self.slug, "name": "match", "args": args})

@@ -9,8 +9,8 @@ highlighted targets, and (when two dice could pay) pick the die.
 import asyncio
 import json
 
-from pyscript import document, window
-from ui import GamePage, by_id, clear, el, on
+from pyscript import document
+from ui import GamePage, Store, by_id, clear, el, on
 
 FILES = "abcde"
 PIECE_NAMES = {"P": "Pawn", "D": "Drone", "Q": "Queen"}
@@ -25,7 +25,6 @@ FACE_HELP = {
     "AIM": "This turn Goal pieces cost only their pips.",
     "WILD": "Both dice become one pool for any stacks.",
 }
-MATCH_KEY = "timegames:timelock:match"
 # Without a board (experimental): what each cell of a column is, from the view's kinds.
 KIND_NAMES = {"home0": "home", "home1": "home", "centre": "centre", "side0": "", "side1": ""}
 KIND_WORDS = {
@@ -148,6 +147,7 @@ class TimelockPage(GamePage):
         on(by_id("view-top"), "click", lambda evt: self.set_view("top"))
         on(by_id("match-target"), "change", self.match_target_changed)
         on(by_id("match-reset"), "click", self.match_reset)
+        self.match_store = Store(self.slug, "match")
         self.match = self.load_match()
 
     def set_view(self, mode):
@@ -905,17 +905,11 @@ class TimelockPage(GamePage):
         return names
 
     def load_match(self):
-        try:
-            text = window.localStorage.getItem(MATCH_KEY)
-            return json.loads(text) if text else None
-        except Exception:
-            return None
+        return self.match_store.load()
 
     def save_match(self):
-        try:
-            window.localStorage.setItem(MATCH_KEY, json.dumps(self.match))
-        except Exception:
-            pass  # private mode or a full quota: the match lives on this page only
+        # Private mode or a full quota: the match then lives on this page only.
+        self.match_store.save(self.match)
 
     async def match_tool(self, args):
         answer = await self.call({"op": "tool", "game": self.slug, "name": "match", "args": args})
