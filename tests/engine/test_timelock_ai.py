@@ -3,29 +3,14 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from timegames.core import BotContext, Budget
 from timegames.timelock import GAME, EndTurn, TimelockState
 from timegames.timelock import board as B
 from timegames.timelock.ai import LEVELS, Planner, PlannerBot, make_bot
-from timegames.timelock.rules import PLAY
+from timelock_support import position
 
 RAINBOW, XENO = 0, 1
-
-
-def position(picture: str, dice: tuple[int, int], face: str, seat: int = 0) -> TimelockState:
-    state = GAME.new_game({}, 0)
-    return replace(
-        state,
-        board=B.from_picture(picture),
-        seat=seat,
-        phase=PLAY,
-        dice=dice,
-        rolled=dice,
-        face=face,
-        remaining=dice,
-    )
 
 
 def play_turn(bot: object, state: TimelockState) -> TimelockState:

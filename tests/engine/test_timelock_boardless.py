@@ -19,48 +19,16 @@ from timegames.timelock import boardless as L
 from timegames.timelock.ai import make_bot
 from timegames.timelock.rules import PLAY, Move
 from timegames.timelock.scoring import game_score
+from timelock_support import boardless_position as position
+from timelock_support import play, refused
 
 START = ["QDP/qdp", "QDP/qdp", "PDQ/pdq", "QDP/qdp", "QDP/qdp"]
-
-
-def position(
-    columns: list[str],
-    dice: tuple[int, int] = (6, 6),
-    face: str = "SWAP",
-    seat: int = 0,
-    **options: Any,
-) -> TimelockState:
-    """A board-less state in the play phase with ``columns`` and a fresh roll."""
-    state = GAME.new_game({"board": "boardless", **options}, 0)
-    return replace(
-        state,
-        columns=L.from_texts(columns),
-        seat=seat,
-        phase=PLAY,
-        dice=dice,
-        rolled=dice,
-        face=face,
-        remaining=dice,
-    )
 
 
 def with_column(file: int, text: str, base: list[str] | None = None) -> list[str]:
     cols = list(base or START)
     cols[file] = text
     return cols
-
-
-def play(state: Any, *moves: str) -> Any:
-    for move in moves:
-        state = state.play_text(move)
-    return state
-
-
-def refused(state: Any, move: str) -> str:
-    problem = state.illegal_reason(GAME.parse_action(move))
-    assert problem is not None, f"{move} should be refused"
-    assert problem.message
-    return problem.rule
 
 
 def column(state: TimelockState, file: int) -> str:

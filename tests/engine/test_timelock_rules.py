@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from timegames.core import CHANCE, TERMINAL, FormatError, NotationError
-from timegames.timelock import GAME, TimelockState
+from timegames.timelock import GAME
 from timegames.timelock import board as B
 from timegames.timelock.rules import (
     COLOURS,
@@ -24,6 +24,7 @@ from timegames.timelock.rules import (
     Roll,
     Settings,
 )
+from timelock_support import play, position, refused
 
 RAINBOW, XENO = 0, 1
 
@@ -34,42 +35,6 @@ START = """
 2 .   .   .   .   .
 1 QDP QDP PDQ QDP QDP
 """
-
-
-def position(
-    picture: str,
-    dice: tuple[int, int] = (6, 6),
-    face: str = "SWAP",
-    seat: int = 0,
-    **options: Any,
-) -> TimelockState:
-    """A state in the play phase: ``picture`` on the board, ``dice`` and ``face`` just rolled."""
-    state = GAME.new_game(options, 0)
-    return replace(
-        state,
-        board=B.from_picture(picture),
-        seat=seat,
-        phase=PLAY,
-        dice=dice,
-        rolled=dice,
-        face=face,
-        remaining=dice,
-    )
-
-
-def play(state: Any, *moves: str) -> Any:
-    """Play ``moves`` through the checked path."""
-    for move in moves:
-        state = state.play_text(move)
-    return state
-
-
-def refused(state: Any, move: str) -> str:
-    """The rule id that refuses ``move``."""
-    problem = state.illegal_reason(GAME.parse_action(move))
-    assert problem is not None, f"{move} should be refused"
-    assert problem.message
-    return problem.rule
 
 
 def picture(state: Any) -> str:

@@ -23,7 +23,8 @@ ignored, as the rules say.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
 
 FILES = "abcde"
 SIZE = 5
@@ -203,21 +204,35 @@ CONFIGS: tuple[Config, ...] = tuple(_all_configs())
 CONFIG_INDEX: dict[Config, int] = {cfg: i for i, cfg in enumerate(CONFIGS)}
 
 
+K = TypeVar("K", bound=Hashable)
+
+
+def cheapest_costs(start: K, steps: Callable[[K], Iterable[tuple[K, int]]]) -> dict[K, int]:
+    """Fewest movement points from ``start`` to every reachable configuration (Dijkstra).
+
+    ``steps`` lists each configuration's neighbours with the cost of the step;
+    the board-less variant uses this with its own configurations too.
+    """
+    best = {start: 0}
+    heap: list[tuple[int, int, K]] = [(0, 0, start)]
+    tick = 0  # breaks ties in the heap, so configurations need no ordering
+    while heap:
+        cost, _, cfg = heapq.heappop(heap)
+        if cost > best[cfg]:
+            continue
+        for nxt, step in steps(cfg):
+            c = cost + step
+            if c < best.get(nxt, 1 << 30):
+                best[nxt] = c
+                tick += 1
+                heapq.heappush(heap, (c, tick, nxt))
+    return best
+
+
 def _distances() -> tuple[tuple[int, ...], ...]:
     rows: list[tuple[int, ...]] = []
     for start in CONFIGS:
-        best = {start: 0}
-        heap = [(0, CONFIG_INDEX[start])]
-        while heap:
-            cost, i = heapq.heappop(heap)
-            cfg = CONFIGS[i]
-            if cost > best[cfg]:
-                continue
-            for nxt, step in _abstract_steps(cfg):
-                c = cost + step
-                if c < best.get(nxt, 1 << 30):
-                    best[nxt] = c
-                    heapq.heappush(heap, (c, CONFIG_INDEX[nxt]))
+        best = cheapest_costs(start, _abstract_steps)
         rows.append(tuple(best[cfg] for cfg in CONFIGS))
     return tuple(rows)
 

@@ -24,7 +24,6 @@ to top).  A Time Stack matches its Goal when the two configurations are equal.
 
 from __future__ import annotations
 
-import heapq
 from functools import lru_cache
 
 from . import board as B
@@ -350,21 +349,8 @@ def _loose_steps(cfg: LooseConfig) -> list[tuple[LooseConfig, int]]:
 
 @lru_cache(maxsize=4096)
 def distances_from(start: LooseConfig) -> dict[LooseConfig, int]:
-    """Fewest movement points from ``start`` to every configuration (Dijkstra)."""
-    best = {start: 0}
-    heap: list[tuple[int, int, LooseConfig]] = [(0, 0, start)]
-    tick = 0
-    while heap:
-        cost, _, cfg = heapq.heappop(heap)
-        if cost > best[cfg]:
-            continue
-        for nxt, step in _loose_steps(cfg):
-            c = cost + step
-            if c < best.get(nxt, 1 << 30):
-                best[nxt] = c
-                tick += 1
-                heapq.heappush(heap, (c, tick, nxt))
-    return best
+    """Fewest movement points from ``start`` to every configuration."""
+    return B.cheapest_costs(start, _loose_steps)
 
 
 def distance(a: LooseConfig, b: LooseConfig) -> int:

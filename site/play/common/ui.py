@@ -111,6 +111,10 @@ class GamePage:
         text = await self.engine.request(json.dumps(request))
         return json.loads(text)
 
+    async def tool(self, name, args):
+        """Call one of the game's engine tools; the answer has ``ok`` and ``result``/``error``."""
+        return await self.call({"op": "tool", "game": self.slug, "name": name, "args": args})
+
     async def act(self, request, quiet=False):
         """Send a request that changes the game; refusals leave everything as it was."""
         if self.busy:

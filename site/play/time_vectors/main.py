@@ -132,14 +132,7 @@ class TimeVectorsPage(GamePage):
                 "Vector checker: choose four points (" + str(len(self.selection)) + " of 4 chosen)."
             )
             return
-        answer = await self.call(
-            {
-                "op": "tool",
-                "game": self.slug,
-                "name": "vector_dimensions",
-                "args": {"points": self.selection},
-            }
-        )
+        answer = await self.tool("vector_dimensions", {"points": self.selection})
         if not answer.get("ok"):
             box.textContent = answer.get("error", "")
             return

@@ -79,9 +79,7 @@ class TimelinePage(GamePage):
 
     async def load_labels(self, lang):
         if lang not in self.label_cache:
-            answer = await self.call(
-                {"op": "tool", "game": self.slug, "name": "labels", "args": {"lang": lang}}
-            )
+            answer = await self.tool("labels", {"lang": lang})
             if not answer.get("ok"):
                 self.refused(answer)
                 return
@@ -161,7 +159,7 @@ class TimelinePage(GamePage):
         on(by_id("match-new"), "click", self.new_match_clicked)
         on(by_id("match-rounds"), "change", self.rounds_changed)
         self.match_store = Store(self.slug, "match")
-        self.match = self.load_match()
+        self.match = self.match_store.load()
 
     def update_viewer(self):
         # The rules' live examples seat only humans; a privacy screen there would hide them.
@@ -721,13 +719,8 @@ class TimelinePage(GamePage):
         return text
 
     async def fetch_card_texts(self, view, ids):
-        answer = await self.call(
-            {
-                "op": "tool",
-                "game": self.slug,
-                "name": "card_texts",
-                "args": {"ids": ids, "deck": view["options"].get("deck") or []},
-            }
+        answer = await self.tool(
+            "card_texts", {"ids": ids, "deck": view["options"].get("deck") or []}
         )
         if not answer.get("ok"):
             return  # the English line from the engine stays
@@ -845,14 +838,7 @@ class TimelinePage(GamePage):
         text = str(await chosen.text())
         filename = str(chosen.name)
         evt.target.value = ""
-        answer = await self.call(
-            {
-                "op": "tool",
-                "game": self.slug,
-                "name": "parse_deck",
-                "args": {"text": text, "filename": filename},
-            }
-        )
+        answer = await self.tool("parse_deck", {"text": text, "filename": filename})
         error = by_id("deck-error")
         if not answer.get("ok"):
             # Nothing changes: the deck chosen before and the game on the table stay.
@@ -944,15 +930,8 @@ class TimelinePage(GamePage):
     def round_over(self, view):
         return bool(view["outcome"]) and view["position"] == view["length"]
 
-    def load_match(self):
-        return self.match_store.load()
-
-    def save_match(self):
-        # Private mode or a full quota: the match then lives on this page only.
-        self.match_store.save(self.match)
-
     async def match_tool(self, args):
-        answer = await self.call({"op": "tool", "game": self.slug, "name": "match", "args": args})
+        answer = await self.tool("match", args)
         if not answer.get("ok"):
             self.message(answer.get("error", ""), "error")
             return None
@@ -961,7 +940,7 @@ class TimelinePage(GamePage):
     def keep_match(self, match, names):
         match["names"] = names
         self.match = match
-        self.save_match()
+        self.match_store.save(self.match)
 
     async def update_match(self, view):
         """Count a finished round once (by its seed); new players start a new match."""

@@ -115,6 +115,22 @@ def piece_words(piece):
     )
 
 
+def mark_classes(name, entry, targets, movable, last, marked):
+    """The classes that mark a square this paint, on the board and in the board-less columns."""
+    classes = ""
+    if name in movable:
+        classes += " movable"
+    if entry and name == entry["square"]:
+        classes += " sel"
+    if name in targets:
+        classes += " target"
+    if name in last:
+        classes += " last"
+    if name in marked:
+        classes += " hl"
+    return classes
+
+
 class TimelockPage(GamePage):
     slug = "timelock"
     default_ai = "greedy"
@@ -148,7 +164,7 @@ class TimelockPage(GamePage):
         on(by_id("match-target"), "change", self.match_target_changed)
         on(by_id("match-reset"), "click", self.match_reset)
         self.match_store = Store(self.slug, "match")
-        self.match = self.load_match()
+        self.match = self.match_store.load()
 
     def set_view(self, mode):
         by_id("board").setAttribute("data-view", mode)
@@ -385,16 +401,7 @@ class TimelockPage(GamePage):
                 classes += " goal-file"
             if name[1] == "3":
                 classes += " centre-row"
-            if name in movable:
-                classes += " movable"
-            if entry and name == entry["square"]:
-                classes += " sel"
-            if name in targets:
-                classes += " target"
-            if name in last:
-                classes += " last"
-            if name in marked:
-                classes += " hl"
+            classes += mark_classes(name, entry, targets, movable, last, marked)
             chosen = -1
             if entry and name == entry["square"]:
                 chosen = self.chosen_index(stack, entry)
@@ -444,17 +451,7 @@ class TimelockPage(GamePage):
         name = cell["square"]
         kind = cell["kind"]
         stack = state["squares"][name]
-        classes = "sq " + kind
-        if name in movable:
-            classes += " movable"
-        if entry and name == entry["square"]:
-            classes += " sel"
-        if name in targets:
-            classes += " target"
-        if name in last:
-            classes += " last"
-        if name in marked:
-            classes += " hl"
+        classes = "sq " + kind + mark_classes(name, entry, targets, movable, last, marked)
         node = el(
             "button",
             classes,
@@ -904,15 +901,8 @@ class TimelockPage(GamePage):
             return [names[0] + " & " + names[2], names[1] + " & " + names[3]]
         return names
 
-    def load_match(self):
-        return self.match_store.load()
-
-    def save_match(self):
-        # Private mode or a full quota: the match then lives on this page only.
-        self.match_store.save(self.match)
-
     async def match_tool(self, args):
-        answer = await self.call({"op": "tool", "game": self.slug, "name": "match", "args": args})
+        answer = await self.tool("match", args)
         if not answer.get("ok"):
             by_id("match").textContent = answer.get("error", "")
             return None
@@ -933,7 +923,7 @@ class TimelockPage(GamePage):
             match = {"players": names, "target": target, "totals": [0] * len(names), "games": 0}
             match["counted"] = []
             self.match = match
-            self.save_match()
+            self.match_store.save(self.match)
         score = view["state"]["score"]
         seed = view["record"]["seed"]
         finished = view["outcome"] and view["position"] == view["length"]
@@ -958,7 +948,7 @@ class TimelockPage(GamePage):
             match = result
             match["counted"] = counted
             self.match = match
-            self.save_match()
+            self.match_store.save(self.match)
         self.render_match()
 
     def render_match(self):
@@ -993,7 +983,7 @@ class TimelockPage(GamePage):
             return
         result["counted"] = self.match.get("counted", [])
         self.match = result
-        self.save_match()
+        self.match_store.save(self.match)
         self.render_match()
 
     def match_reset(self, evt):
@@ -1002,7 +992,7 @@ class TimelockPage(GamePage):
         self.match["totals"] = [0] * len(self.match["players"])
         self.match["games"] = 0
         self.match["champion"] = None
-        self.save_match()
+        self.match_store.save(self.match)
         self.render_match()
         self.message("A new match starts: totals are back to 0.", "info")
 
