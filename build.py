@@ -40,8 +40,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-SITE = ROOT / "_site"
-BUILD = ROOT / "_build"
+# Several builds may run side by side (one per developer task): each can name its own folders.
+SITE = Path(os.environ.get("TIMEGAMES_SITE", ROOT / "_site"))
+BUILD = Path(os.environ.get("TIMEGAMES_BUILD", ROOT / "_build"))
 NODE_MODULES = ROOT / "node_modules"
 CHROMIUM = Path("/usr/bin/chromium")
 # Debian's Chromium, headless, with nothing that reaches outside this machine.
@@ -289,9 +290,9 @@ def build() -> Path:
     write_manifest(staging)
     version = write_service_worker(staging)
     shutil.rmtree(SITE, ignore_errors=True)
-    staging.rename(SITE)
+    shutil.move(str(staging), str(SITE))
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
-    print(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, version {version})")
+    print(f"built {SITE}/ ({size / 1e6:.1f} MB, version {version})")
     return SITE
 
 

@@ -22,7 +22,7 @@ player actions always give the same game.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -219,17 +219,27 @@ class Game(ABC, Generic[S, A]):
         """
         return text
 
+    _bot_levels: tuple[AiLevel, ...] = ()
+    _bot_factory: Callable[[str], Bot[Any]] | None = None
+
+    def set_bots(self, levels: Sequence[AiLevel], factory: Callable[[str], Bot[Any]]) -> None:
+        """Attach the game's computer players.
+
+        Called where a game's package is assembled (its ``__init__``), so that
+        the rules never import the AI that searches them.
+        """
+        self._bot_levels = tuple(levels)
+        self._bot_factory = factory
+
     def ai_levels(self) -> Sequence[AiLevel]:
         """The AI strengths this game offers, weakest first."""
-        return (AiLevel("random", "Random", "Plays any legal move."),)
+        return self._bot_levels
 
     def make_bot(self, level: str) -> Bot[Any]:
         """A bot playing at ``level`` (one of :meth:`ai_levels`)."""
-        from .bots import RandomBot
-
-        if level != "random":
+        if self._bot_factory is None or level not in {lv.key for lv in self._bot_levels}:
             raise FormatError(f"{self.title} has no AI level {level!r}")
-        return RandomBot()
+        return self._bot_factory(level)
 
     def examples(self) -> Sequence[JSON]:
         """Positions from the rules, each ``{"key", "title", "caption", "moves", "highlight"}``.

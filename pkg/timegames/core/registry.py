@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import Game
+from .bots import RandomBot
+from .protocol import AiLevel, Game
+
+RANDOM_LEVEL = AiLevel("random", "Random", "Plays any legal move.")
 
 GAMES: dict[str, Game[Any, Any]] = {}
 """Every registered game, by slug (``"time_vectors"``, ...)."""
@@ -14,6 +17,9 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
     """Add ``game`` to :data:`GAMES` under its slug."""
     if game.slug in GAMES:
         raise ValueError(f"game {game.slug!r} is registered twice")
+    if not game.ai_levels():
+        # A game without its own bots still offers a random player.
+        game.set_bots((RANDOM_LEVEL,), lambda level: RandomBot())
     GAMES[game.slug] = game
     return game
 

@@ -17,8 +17,6 @@ from ..core.protocol import (
     FORMAT_VERSION,
     JSON,
     TERMINAL,
-    AiLevel,
-    Bot,
     FormatError,
     Game,
     IllegalAction,
@@ -559,18 +557,6 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
             "ordered": None if line is None else [B.name(p) for p in line],
             "described": describe_kind(dims),
         }
-
-    def ai_levels(self) -> Sequence[AiLevel]:
-        """Four strengths, from a random beginner to a threat-searching master."""
-        from .ai import LEVELS
-
-        return LEVELS
-
-    def make_bot(self, level: str) -> Bot[Any]:
-        """The bot for ``level``."""
-        from .ai import make_bot
-
-        return make_bot(level)
 
 
 GAME = TimeVectorsGame()

@@ -7,6 +7,7 @@ Importing the package never reads the deck; the deck loads on first use and
 never raises, so a missing or half-written deck file cannot break the import.
 """
 
+from .ai import LEVELS, make_bot
 from .deck import CATEGORIES, LANGS, Card, Deck, DeckError, packaged_deck, parse_deck
 from .rules import (
     GAME,
@@ -23,6 +24,9 @@ from .rules import (
     TimelineGame,
     TimelineState,
 )
+
+# Bots attach here, so that the rules never import the AI.
+GAME.set_bots(LEVELS, make_bot)
 
 __all__ = [
     "CATEGORIES",

@@ -28,8 +28,6 @@ from ..core.protocol import (
     FORMAT_VERSION,
     JSON,
     TERMINAL,
-    AiLevel,
-    Bot,
     FormatError,
     Game,
     IllegalAction,
@@ -1241,18 +1239,6 @@ class TimelineGame(Game[TimelineState, Action]):
         from .examples import examples
 
         return examples()
-
-    def ai_levels(self) -> Sequence[AiLevel]:
-        """Child, amateur and historian: how well the bot knows its dates."""
-        from .ai import LEVELS
-
-        return LEVELS
-
-    def make_bot(self, level: str) -> Bot[Any]:
-        """The bot for ``level``."""
-        from .ai import make_bot
-
-        return make_bot(level)
 
     def tool(self, name: str, args: JSON) -> JSON:
         """``parse_deck`` (``text``, ``filename``): a custom deck for the ``deck`` option,

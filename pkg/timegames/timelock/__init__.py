@@ -6,6 +6,7 @@ notation in :mod:`.rules`, the optional scoring in :mod:`.scoring` and the
 computer players in :mod:`.ai`.
 """
 
+from .ai import LEVELS, make_bot
 from .board import from_picture, to_picture
 from .rules import (
     FACES,
@@ -25,6 +26,9 @@ from .rules import (
     UseReplace,
     UseSwap,
 )
+
+# Bots attach here, so that the rules never import the AI.
+GAME.set_bots(LEVELS, make_bot)
 
 __all__ = [
     "FACES",

@@ -26,8 +26,6 @@ from ..core.protocol import (
     FORMAT_VERSION,
     JSON,
     TERMINAL,
-    AiLevel,
-    Bot,
     FormatError,
     Game,
     IllegalAction,
@@ -1497,18 +1495,6 @@ class TimelockGame(Game[TimelockState, Action]):
         from .examples import EXAMPLES
 
         return [example.to_dict() for example in EXAMPLES]
-
-    def ai_levels(self) -> Sequence[AiLevel]:
-        """Random, greedy and the whole-turn planner."""
-        from .ai import LEVELS
-
-        return LEVELS
-
-    def make_bot(self, level: str) -> Bot[Any]:
-        """The bot for ``level``."""
-        from .ai import make_bot
-
-        return make_bot(level)
 
     def tool(self, name: str, args: JSON) -> JSON:
         """Scoring helpers for pages.
