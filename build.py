@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
+import gzip
 import hashlib
+import html
 import http.server
 import importlib.util
 import json
@@ -38,6 +41,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 # Several builds may run side by side (one per developer task): each can name its own folders.
@@ -169,7 +173,9 @@ def render_pages(site: Path, wheel_name: str) -> None:
         ROOT / "site",
         site,
         dirs_exist_ok=True,
-        ignore=shutil.ignore_patterns("__pycache__", "prerender.py", "*.template.js", "partials"),
+        ignore=shutil.ignore_patterns(
+            "__pycache__", "prerender.py", "figures.py", "*.template.js", "partials"
+        ),
     )
     for page in (site / "play").glob("*/index.html"):
         page.write_text(include_partials(page.read_text()))
@@ -185,6 +191,98 @@ def render_pages(site: Path, wheel_name: str) -> None:
         spec.loader.exec_module(module)
         page = site / "play" / prerender.parent.name / "index.html"
         page.write_text(module.render(page.read_text()))
+
+
+LIVE_FRAME = re.compile(r"<iframe\b[^>]*\bclass=\"tg-live\"[^>]*></iframe>")
+ATTRIBUTE = re.compile(r'([a-z-]+)="([^"]*)"')
+EXAMPLE_HREF = re.compile(r"play/([a-z_]+)/\?embed=1#example=([A-Za-z0-9_-]+)$")
+
+
+def load_module(path: Path) -> Any:
+    """Import a build-time helper (prerender.py, figures.py) from a game's page folder."""
+    spec = importlib.util.spec_from_file_location(f"{path.parent.name}_{path.stem}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def example_figures(slug: str) -> dict[str, str]:
+    """Every rules example of a game, drawn now from the engine's own position.
+
+    A game page folder may hold ``figures.py`` with ``figure(view, example)``
+    returning SVG or HTML; without one the example shows its title and caption.
+    """
+    sys.path.insert(0, str(ROOT / "pkg"))
+    from timegames import GAMES
+
+    game = GAMES[slug]
+    helper = ROOT / "site" / "play" / slug / "figures.py"
+    draw = load_module(helper).figure if helper.exists() else None
+    drawn: dict[str, str] = {}
+    for example in game.examples():
+        state = game.new_game(example.get("options") or {}, 0)
+        for move in example["moves"]:
+            state = state.play_text(move)
+        picture = draw(state.view(None), example) if draw else ""
+        drawn[example["key"]] = (
+            f'<figure class="tg-example-figure" data-example="{example["key"]}" hidden>'
+            f'<div class="tg-figure-art">{picture}</div>'
+            f"<figcaption><b>{html.escape(example['title'])}</b> "
+            f"{html.escape(example['caption'])}</figcaption></figure>"
+        )
+    return drawn
+
+
+def live_box(frame: str, links: list[tuple[str, str]]) -> str:
+    """The static stand-in for one live-board iframe (see :func:`prerender_rules_examples`)."""
+    attrs = dict(ATTRIBUTE.findall(frame))
+    name, src = attrs["name"], attrs["src"]
+    title = attrs.get("title", "Live board")
+    keys: list[tuple[str, str]] = []
+    for href, target in [(src, name), *links]:
+        found = EXAMPLE_HREF.search(href)
+        if target == name and found and (found.group(1), found.group(2)) not in keys:
+            keys.append((found.group(1), found.group(2)))
+    figures = []
+    shown = False
+    for slug, key in keys:
+        drawn = example_figures(slug).get(key, "")
+        if drawn and src.endswith(f"#example={key}"):
+            drawn, shown = drawn.replace(" hidden>", ">", 1), True
+        figures.append(drawn)
+    if not shown:
+        figures.append(
+            f'<p class="tg-live-poster">{html.escape(title)}: press the button to start it.</p>'
+        )
+    return (
+        f'<div class="tg-live-box" data-frame="{name}">'
+        f'<div class="tg-live-figures">{"".join(figures)}</div>'
+        '<button type="button" class="md-button md-button--primary tg-live-start" '
+        f'data-frame="{name}">Play from here on the live board</button>'
+        f'<iframe name="{name}" class="tg-live" title="{html.escape(title)}" '
+        f'data-src="{src}" hidden></iframe></div>'
+    )
+
+
+def prerender_rules_examples(site: Path) -> None:
+    """Rules pages draw their live examples at build time and boot no runtime until asked.
+
+    Each live-board iframe becomes a box holding the static drawings of the
+    examples that target it; the iframe keeps its address in ``data-src`` and
+    live-links.js starts it (one engine per board) only when the reader
+    presses "Play from here".
+    """
+    for page in (site / "rules").rglob("index.html"):
+        text = page.read_text()
+        if "tg-live" not in text:
+            continue
+        links = re.findall(r'<a href="([^"]+)" target="([a-z-]+)"', text)
+        boxes = [live_box(frame, links) for frame in LIVE_FRAME.findall(text)]
+        for frame, box in zip(LIVE_FRAME.findall(text), boxes, strict=True):
+            text = text.replace(frame, box, 1)
+        page.write_text(text)
 
 
 def write_icons(site: Path) -> None:
@@ -286,6 +384,7 @@ def build() -> Path:
     copy_runtimes(staging)
     shutil.copy2(wheel, staging / "runtime" / wheel.name)
     render_pages(staging, wheel.name)
+    prerender_rules_examples(staging)
     write_icons(staging)
     write_manifest(staging)
     version = write_service_worker(staging)
@@ -304,6 +403,32 @@ mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 mimetypes.add_type("text/plain", ".toml")
 mimetypes.add_type("text/plain", ".py")
+
+
+COMPRESSIBLE = {
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".svg",
+    ".py",
+    ".toml",
+    ".wasm",
+    ".webmanifest",
+    ".txt",
+    ".xml",
+}
+
+
+@functools.lru_cache(maxsize=512)
+def _gzip_bytes(path: str, mtime_ns: int) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
+def gzipped(path: Path) -> bytes:
+    """The file's bytes gzip-compressed, cached while the file is unchanged."""
+    return _gzip_bytes(str(path), path.stat().st_mtime_ns)
 
 
 def make_handler(
@@ -330,6 +455,30 @@ def make_handler(
             # Development server: always revalidate, so a rebuild shows at once.
             self.send_header("Cache-Control", "no-cache")
             super().end_headers()
+
+        def do_GET(self) -> None:
+            # Compress text and wasm as GitHub Pages does, so load figures are realistic.
+            if not self.send_compressed():
+                super().do_GET()
+
+        def send_compressed(self) -> bool:
+            """Send the file gzip-encoded when the client accepts it; False to fall back."""
+            if "gzip" not in self.headers.get("Accept-Encoding", ""):
+                return False
+            local = Path(self.translate_path(self.path))
+            if local.is_dir() and self.path.split("?")[0].endswith("/"):
+                local = local / "index.html"
+            if not local.is_file() or local.suffix not in COMPRESSIBLE:
+                return False
+            body = gzipped(local)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(local)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return True
 
         def log_message(self, format: str, *args: object) -> None:
             if os.environ.get("TIMEGAMES_HTTP_LOG"):

@@ -1,23 +1,76 @@
-// Live examples on the rules pages.  A link with target="<iframe name>" shows
-// its position in that embedded board (hash-only navigation, no reload).
-// When the board is scrolled out of sight, bring it into view so the reader
-// sees what the link opened.  Without this script the links still work.
+// Live examples on the rules pages.
+//
+// build.py draws every example at build time and leaves each live board as an
+// iframe without a src (its address waits in data-src), so reading a rules
+// page loads no Python runtime at all.  Until the reader presses "Play from
+// here", an example link only shows that example's drawing; the press starts
+// one live board (one engine) for the whole box, at the chosen example.
+// Once started, a link with target="<iframe name>" moves that board to its
+// position (hash-only navigation, no reload).  Without this script the
+// drawings still show and the links open the game page.
 (function () {
   "use strict";
+  function box(name) {
+    return document.querySelector('.tg-live-box[data-frame="' + name + '"]');
+  }
+  function frameOf(name) {
+    return document.querySelector('iframe[name="' + name + '"]');
+  }
+  function started(frame) {
+    return frame.hasAttribute("src");
+  }
+  function bringIntoView(element) {
+    // Scroll only when less than about half of it is on screen.
+    var rect = element.getBoundingClientRect();
+    var shown = Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0);
+    if (shown < 0.5 * Math.min(rect.height, window.innerHeight)) {
+      element.scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  }
+  function showFigure(holder, key) {
+    var found = false;
+    holder.querySelectorAll(".tg-example-figure").forEach(function (figure) {
+      var match = figure.getAttribute("data-example") === key;
+      figure.hidden = !match;
+      found = found || match;
+    });
+    var poster = holder.querySelector(".tg-live-poster");
+    if (poster) poster.hidden = found;
+  }
+  function start(name, address) {
+    var frame = frameOf(name);
+    var holder = box(name);
+    if (!frame || started(frame)) return;
+    frame.setAttribute("src", address || holder.getAttribute("data-next") || frame.getAttribute("data-src"));
+    frame.hidden = false;
+    holder.classList.add("tg-live-on");
+    holder.querySelector(".tg-live-figures").hidden = true;
+    holder.querySelector(".tg-live-start").hidden = true;
+    frame.focus();
+  }
   document.addEventListener("click", function (event) {
-    var link = event.target instanceof Element ? event.target.closest("a[target]") : null;
-    if (!link) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    var button = target.closest(".tg-live-start");
+    if (button) {
+      start(button.getAttribute("data-frame"));
       return;
     }
-    var frame = document.querySelector('iframe[name="' + link.getAttribute("target") + '"]');
-    if (!frame) {
+    var link = target.closest("a[target]");
+    if (!link) return;
+    var name = link.getAttribute("target");
+    var frame = frameOf(name);
+    if (!frame) return;
+    var holder = box(name);
+    if (holder && !started(frame)) {
+      // Not started yet: show the drawing instead of booting the engine.
+      event.preventDefault();
+      var key = (link.hash.match(/example=([A-Za-z0-9_-]+)/) || [])[1];
+      holder.setAttribute("data-next", link.href);
+      if (key) showFigure(holder, key);
+      bringIntoView(holder);
       return;
     }
-    // Scroll only when less than about half of the board is on screen.
-    var box = frame.getBoundingClientRect();
-    var shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
-    if (shown < 0.5 * Math.min(box.height, window.innerHeight)) {
-      frame.scrollIntoView({ behavior: "smooth", block: "start" });
-    }
+    bringIntoView(frame);
   });
 })();

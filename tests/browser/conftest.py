@@ -109,3 +109,15 @@ def open_game(page: Any, site_url: str, slug: str, suffix: str = "") -> None:
     """Open a game page and wait until the engine has answered."""
     page.goto(f"{site_url}play/{slug}/{suffix}")
     page.wait_for_selector(READY, timeout=90_000)
+
+
+def start_live_board(page: Any, name: str) -> Any:
+    """Press "Play from here" on a rules page's live board and return its frame, once ready.
+
+    Rules pages draw their examples at build time; the board's engine starts
+    only on this press.
+    """
+    page.click(f".tg-live-start[data-frame='{name}']")
+    frame = page.locator(f"iframe[name={name}]").element_handle().content_frame()
+    frame.wait_for_selector(READY, timeout=90_000)
+    return frame

@@ -5,15 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import READY, open_game
+from conftest import READY, open_game, start_live_board
 
 
 def test_docs_live_example_shows_the_engine_position(page: Any, site_url: str) -> None:
     page.goto(site_url + "rules/time_vectors/")
-    iframe = page.locator("iframe[name=tv-live]")
-    iframe.scroll_into_view_if_needed()
-    frame = iframe.element_handle().content_frame()
-    frame.wait_for_selector(READY, timeout=90_000)
+    frame = start_live_board(page, "tv-live")
     page.click("a[target=tv-live][href$='example=dim14']")
     frame.wait_for_function(
         "document.querySelector('#example').textContent.includes('dimensions 1 and 4')"

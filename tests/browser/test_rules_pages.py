@@ -1,0 +1,56 @@
+"""Rules pages: examples drawn at build time, and no Python runtime until the reader asks.
+
+Every live-board iframe of a rules page is replaced at build time by the
+drawings of its examples (from the real engine) and a "Play from here"
+button; the engine starts only on that press.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import start_live_board
+
+
+def runtime_requests(urls: list[str]) -> list[str]:
+    return [u for u in urls if "/runtime/" in u or "/play/" in u]
+
+
+@pytest.mark.parametrize("slug", ["time_vectors", "timelock", "timeline_cards"])
+def test_reading_a_rules_page_loads_no_runtime(page: Any, site_url: str, slug: str) -> None:
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.goto(site_url + f"rules/{slug}/")
+    page.wait_for_load_state("load")
+    boxes = page.locator(".tg-live-box")
+    assert boxes.count() >= 1
+    # The first example is drawn, with its title, before anything runs.
+    first = boxes.first.locator(".tg-example-figure:not([hidden]), .tg-live-poster")
+    assert first.count() >= 1
+    # Choosing another example shows its drawing and still boots nothing.
+    name = boxes.first.get_attribute("data-frame")
+    links = page.locator(f"a[target='{name}'][href*='#example=']")
+    assert links.count() >= 2
+    link = links.nth(1)
+    key = link.get_attribute("href").split("#example=")[1]
+    link.click()
+    figure = boxes.first.locator(f".tg-example-figure[data-example='{key}']")
+    assert figure.is_visible()
+    assert boxes.first.locator(".tg-example-figure:visible").count() == 1
+    page.wait_for_timeout(500)
+    assert runtime_requests(urls) == []
+
+
+def test_play_from_here_starts_one_board_at_the_chosen_example(page: Any, site_url: str) -> None:
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.goto(site_url + "rules/time_vectors/")
+    page.click("a[target=tv-live][href$='example=dim14']")
+    frame = start_live_board(page, "tv-live")
+    frame.wait_for_function(
+        "document.querySelector('#example').textContent.includes('dimensions 1 and 4')"
+    )
+    # One engine worker for the page's board: the Pyodide runtime was fetched once.
+    assert sum(u.endswith("pyodide.asm.wasm") for u in urls) == 1
+    assert page.is_hidden(".tg-live-start[data-frame=tv-live]")
