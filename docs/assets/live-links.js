@@ -28,14 +28,19 @@
     }
   }
   function showFigure(holder, key) {
-    var found = false;
-    holder.querySelectorAll(".tg-example-figure").forEach(function (figure) {
-      var match = figure.getAttribute("data-example") === key;
-      figure.hidden = !match;
-      found = found || match;
+    // Drawings wait in <template>s; the chosen one is brought in on first use.
+    var place = holder.querySelector(".tg-live-figures");
+    var found = place.querySelector('.tg-example-figure[data-example="' + key + '"]');
+    var template = place.querySelector('template[data-example="' + key + '"]');
+    if (!found && template) {
+      found = template.content.firstElementChild.cloneNode(true);
+      place.appendChild(found);
+    }
+    place.querySelectorAll(".tg-example-figure").forEach(function (figure) {
+      figure.hidden = figure !== found;
     });
     var poster = holder.querySelector(".tg-live-poster");
-    if (poster) poster.hidden = found;
+    if (poster) poster.hidden = !!found;
   }
   function start(name, address) {
     var frame = frameOf(name);
