@@ -374,3 +374,28 @@ def test_log_names_the_event_of_a_card_given_after_a_duel(page: Any, site_url: s
     page.wait_for_function("document.querySelector('#log').textContent.includes('gibt „')")
     german = [line for line in page.inner_text("#log").splitlines() if "gibt „" in line]
     assert german and not any(CARD_ID.search(line) for line in german)
+
+
+def test_dates_on_the_cards_are_written_in_words_in_each_language(page: Any, site_url: str) -> None:
+    from timegames.timeline_cards.deck import packaged_deck
+    from timegames.timeline_cards.i18n import LABELS, date_words
+
+    open_game(page, site_url, SLUG, "?embed=1#example=bet")
+    page.wait_for_selector("#example:not([hidden])")
+    page.wait_for_selector("#rows .tc-date")
+    labels = [card.label() for card in packaged_deck().cards]
+    for lang in ("de", "fr", "it", "en"):
+        # The embedded table has no language menu: it follows the saved choice.
+        page.evaluate(f"localStorage.setItem('timegames:timeline_cards:lang', '{lang}')")
+        page.reload()
+        page.wait_for_selector(f"html[lang={lang}]", timeout=90_000)
+        page.wait_for_selector("#rows .tc-date")
+        shown = page.eval_on_selector_all(
+            "#rows .tc-date", "ds => ds.map(d => d.textContent.trim())"
+        )
+        expected = {date_words(label, lang) for label in labels}
+        dated = [text for text in shown if any(ch.isdigit() for ch in text)]
+        assert dated and set(dated) <= expected, (lang, dated)
+        months = [LABELS[lang][f"month.{m}"] for m in range(1, 13)]
+        assert any(month in text for text in dated for month in months), (lang, dated)
+        assert not any(re.search(r"\d[./]\d", text) for text in dated), dated

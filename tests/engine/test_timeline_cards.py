@@ -242,6 +242,8 @@ def test_duel_costs_two_chips_and_the_attacker_wins_only_on_a_higher_roll() -> N
     tie = play(state, "roll 4 4")
     assert tie.rows[1] == tuple(FOUR) and tie.phase == START and tie.current_player() == 0
     assert tie.reveal is not None and tie.reveal.kind == "duel_lost"
+    # "Cancelled" (French) or "fended off": either way the 2 chips stay in the bank.
+    assert tie.chips == (3, 0, 0)
     assert illegal(tie, "duel p2") == "one-duel"
     assert play(state, "roll 2 5").rows[1] == tuple(FOUR)
     won = play(state, "roll 5 4")
@@ -367,13 +369,17 @@ def test_bets_need_three_cards_and_at_most_three_chips() -> None:
     assert illegal(classic, "place 2 bet 1") == "no-bets"
 
 
-def test_bet_option_fourth_card_only() -> None:
+def test_bets_are_on_the_fourth_card_by_default_and_any_card_is_a_variant() -> None:
+    """All three languages: once three cards lie, a bet on the *fourth* card."""
+    assert GAME.normalise_options({})["bet_cards"] == "fourth"
     four = [*ROW3, "y2016"]
-    anyc = super_table([5, 5, 5], rows=[four, ["y1536"], ["y1712"]])
-    assert anyc.stake_allowed() == 3
-    only = super_table([5, 5, 5], rows=[four, ["y1536"], ["y1712"]], bet_cards="fourth")
-    assert only.stake_allowed() == 0
-    assert super_table([5, 5, 5], bet_cards="fourth").stake_allowed() == 3
+    printed = super_table([5, 5, 5], rows=[four, ["y1536"], ["y1712"]])
+    assert printed.stake_allowed() == 0
+    assert illegal(printed, "place 2 bet 1") == "bet-not-now"
+    assert super_table([5, 5, 5]).stake_allowed() == 3
+    variant = super_table([5, 5, 5], rows=[four, ["y1536"], ["y1712"]], bet_cards="any")
+    assert variant.stake_allowed() == 3
+    assert Place(2, 1) in variant.legal_actions()
 
 
 def test_right_bet_pays_card_two_chips_and_the_stake_doubled_and_judges_are_paid() -> None:
@@ -410,10 +416,26 @@ def test_wrong_bet_loses_the_stake_and_the_card_goes_under_the_pile() -> None:
     assert spun.chance_outcomes() == [(Draw("y1848b"), 1.0)]
 
 
-def test_doubt_in_the_wrong_direction_pays_a_chip() -> None:
+def test_a_doubt_on_a_wrong_placement_wins_even_on_the_wrong_side() -> None:
+    """Only a groundless doubt costs a chip; the placement was wrong, so the doubt was founded."""
     state = super_table([5, 5, 5])
-    state = play(state, "place 1 bet 1", "judge earlier", "pass")
-    assert state.chips == (4, 4, 5)
+    # y1848b belongs later than gap 1; "earlier" names the wrong side.
+    state = play(state, "place 1 bet 1", "judge earlier", "judge later")
+    assert state.chips == (4, 7, 7)
+    assert state.reveal is not None and state.reveal.deltas == (-1, 2, 2)
+
+
+def test_french_variant_a_doubt_on_the_wrong_side_neither_wins_nor_pays() -> None:
+    state = super_table([5, 5, 5], doubt_rule="side")
+    state = play(state, "place 1 bet 1", "judge earlier", "judge later")
+    assert state.chips == (4, 5, 7)
+
+
+def test_a_groundless_doubt_pays_a_chip_under_both_readings() -> None:
+    for rule in ("founded", "side"):
+        state = super_table([5, 5, 5], doubt_rule=rule)
+        state = play(state, "place 2 bet 1", "judge earlier", "judge later")
+        assert state.chips == (5 - 1 + 2 + 2, 4, 4), rule
 
 
 def test_right_doubt_earlier_wins_two() -> None:
@@ -422,13 +444,47 @@ def test_right_doubt_earlier_wins_two() -> None:
     assert state.chips == (4, 5, 7)
 
 
-def test_a_player_without_chips_cannot_judge_and_nobody_goes_below_zero() -> None:
+def test_a_player_without_chips_may_judge_and_owes_a_wrong_judgement() -> None:
     state = super_table([5, 0, 1])
+    state = play(state, "place 1 bet 1")
+    assert state.current_player() == 1  # no chips, but judging is allowed
+    state = play(state, "judge correct", "judge correct")
+    # The placement was wrong: both judges pay; seat 1 now owes one chip.
+    assert state.chips == (4, -1, 0)
+
+
+def test_a_player_in_debt_sits_out_and_pays_the_debt_from_the_next_win() -> None:
+    state = super_table([5, -1, 0])
+    state = play(state, "place 2 bet 1")
+    assert state.judges() == [2] and state.current_player() == 2
+    state = play(state, "judge correct")
+    assert state.chips == (5 - 1 + 2 + 2, -1, 1)
+    # Seat 1's turn: in debt, it can neither duel nor stake.
+    assert state.active == 1 and state.duel_targets() == []
+
+
+def test_a_debt_is_not_doubled_for_the_winner() -> None:
+    seven = ["y1291", "y1315", "y1386", "y1476", "y1515", "y1798", "y1945"]
+    state = table([seven, ["y1536"], ["y1712"]], chips=[-1, 5, 5], super=True)
+    state = play(state, "spin", "spinner star", "card y2016")
+    assert state.outcome() is not None and state.outcome().winners == (0,)  # type: ignore[union-attr]
+    assert state.scores == (-1, 5, 5)
+
+
+def test_variant_only_players_with_a_chip_judge_and_nobody_goes_below_zero() -> None:
+    state = super_table([5, 0, 1], broke_judges="sit_out")
     state = play(state, "place 1 bet 1")
     assert state.current_player() == 2  # seat 1 has nothing to pay with
     state = play(state, "judge correct")
     assert state.chips == (4, 0, 0)
-    assert min(state.chips) >= 0
+
+
+def test_a_won_bet_pays_the_stake_back_doubled_or_under_the_italian_reading_plus_double() -> None:
+    printed = play(super_table([5, 5, 5]), "place 2 bet 2", "pass", "pass")
+    assert printed.chips == (5 - 2 + 2 + 4, 5, 5)
+    italian = play(super_table([5, 5, 5], bet_payout="win_double"), "place 2 bet 2", "pass", "pass")
+    assert italian.chips == (5 - 2 + 2 + 6, 5, 5)
+    assert italian.reveal is not None and italian.reveal.deltas == (6, 0, 0)
 
 
 def test_no_bet_on_a_second_try_or_by_a_follower() -> None:

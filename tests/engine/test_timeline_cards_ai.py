@@ -9,15 +9,22 @@ import timegames
 from test_timeline_cards_fixtures import DECK, play, table
 from timegames.core import BotContext, FormatError, GameRecord, Seat, replay
 from timegames.timeline_cards.ai import (
+    JUDGE_MARGIN,
     LEVELS,
     Belief,
+    belief_for,
     best_gap,
+    chip_margin,
     crowded_card,
+    duel_target,
+    gap_span,
+    judgement_values,
     make_bot,
     placement_accuracy,
+    placement_results,
     sigma,
 )
-from timegames.timeline_cards.deck import Deck, card_from_dict
+from timegames.timeline_cards.deck import Deck, card_from_dict, packaged_deck
 from timegames.timeline_cards.match import Match, MatchError
 from timegames.timeline_cards.rules import GAME, Duel, Judge, Place, Spin, TimelineState
 
@@ -33,6 +40,79 @@ def test_levels_are_child_amateur_historian() -> None:
 def test_noise_shrinks_with_knowledge_and_grows_with_age() -> None:
     assert sigma("child", 1900) > sigma("amateur", 1900) > sigma("historian", 1900)
     assert sigma("amateur", 1300) > sigma("amateur", 2000)
+
+
+def test_a_child_knows_the_recent_past_and_sport_best() -> None:
+    assert sigma("child", 2015) < 5 < sigma("child", 1950) < sigma("child", 1800) / 5
+    assert sigma("child", 1400) > 1000  # the Middle Ages are a blur
+    assert sigma("child", 1990, "sport") < sigma("child", 1990, "politics")
+    assert sigma("historian", 1600, "history") < sigma("historian", 1600, "sport")
+    # Measured on the packaged deck: right first tries by era.
+    cards = list(packaged_deck().cards)
+    results = placement_results("child", cards, 1500, seed=2)
+    recent = [ok for card, ok in results if card.year >= 1900]
+    old = [ok for card, ok in results if card.year < 1800]
+    assert sum(recent) / len(recent) > sum(old) / len(old) + 0.15
+
+
+def test_judgement_values_follow_the_payouts() -> None:
+    founded = GAME.settings_from(GAME.normalise_options({"super": True}))
+    side = GAME.settings_from(GAME.normalise_options({"super": True, "doubt_rule": "side"}))
+    values = judgement_values(0.2, 0.1, 0.7, founded)
+    assert values["correct"] == pytest.approx(0.2 - 0.8)
+    assert values["earlier"] == values["later"] == pytest.approx(2 * 0.8 - 0.2)
+    values = judgement_values(0.2, 0.1, 0.7, side)
+    assert values["earlier"] == pytest.approx(0.2 - 0.2)
+    assert values["later"] == pytest.approx(1.4 - 0.2)
+
+
+def _judging_table(judge_chips: int) -> TimelineState:
+    rows = [["y1291", "y1798", "y1945"], ["y1536"], ["y1712"]]
+    state = table(rows, chips=[5, judge_chips, 5], super=True)
+    return play(state, "spin", "spinner question", "card y1971", "place 2 bet 1")
+
+
+@pytest.mark.parametrize("level", ["child", "amateur", "historian"])
+def test_bots_judge_only_when_confident_and_guard_their_last_chip(level: str) -> None:
+    bot = make_bot(level)
+    context = BotContext(random.Random(0))
+    for chips in (0, 1, 5):
+        state = _judging_table(chips)
+        assert state.current_player() == 1
+        belief = belief_for(state, 1, level)
+        lo, hi = gap_span(state.row_cards(0), 2)
+        p_correct = belief.mass(lo, hi) / belief.mass(-1e9, 1e9)
+        p_earlier = belief.mass(-1e9, lo) / belief.mass(-1e9, 1e9)
+        values = judgement_values(p_correct, p_earlier, 1 - p_correct - p_earlier, state.settings)
+        margin = JUDGE_MARGIN[level] + chip_margin(chips)
+        choice = bot.choose(state, context)
+        assert (choice != Judge(None)) == (max(values.values()) > margin), (level, chips)
+
+
+def test_a_historian_agrees_with_a_clear_right_placement_and_doubts_a_clear_wrong_one() -> None:
+    bot = make_bot("historian")
+    context = BotContext(random.Random(0))
+    # 1971 between 1798 and 1945 is clearly wrong: the historian doubts, naming the side.
+    assert bot.choose(_judging_table(5), context) == Judge("later")
+    rows = [["y1291", "y1798", "y1945"], ["y1536"], ["y1712"]]
+    state = table(rows, chips=[5, 5, 5], super=True)
+    state = play(state, "spin", "spinner question", "card y1971", "place 3 bet 1")
+    assert bot.choose(state, context) == Judge("correct")
+
+
+def test_bots_duel_only_a_close_leader_and_keep_a_reserve() -> None:
+    six = ["y1291", "y1315", "y1386", "y1415", "y1476", "y1499"]
+    context = BotContext(random.Random(0))
+    leader = table([["y1945", "y2016"], six, ["y1712"]], chips=[4, 0, 0])
+    assert duel_target(leader, 0, "historian") == 1
+    assert make_bot("historian").choose(leader, context) == Duel(1)
+    poor = table([["y1945", "y2016"], six, ["y1712"]], chips=[3, 0, 0])
+    assert duel_target(poor, 0, "historian") is None  # 2 chips for the duel, 2 kept back
+    assert duel_target(poor, 0, "amateur") == 1
+    not_the_leader = table([["y1945", "y2016"], six[:5], six[:6]], chips=[9, 0, 0])
+    assert duel_target(not_the_leader, 0, "historian") == 2
+    ahead = table([[*six, "y1945"][:6], six[:6], ["y1712"]], chips=[9, 0, 0])
+    assert duel_target(ahead, 0, "historian") is None  # not behind the leader
 
 
 def test_belief_is_fixed_per_card_and_game_and_rules_out_wrong_tries() -> None:

@@ -3,18 +3,24 @@
 A bot is human-like: it does not look the year up, it *believes* a year.
 Its belief about a card is a normal distribution whose centre is the true
 year shifted by a fixed personal error, and whose width is the bot's
-uncertainty.  Both grow with the level's noise and with the age of the
-event (the distant past is harder).  The error is drawn once per bot, card
-and game (a hash of the three), so a bot keeps its opinion of a card on a
-second try, and a replayed game repeats every decision.
+uncertainty.  How large the error is depends on the level, on the event's
+age and on its category (:func:`sigma`): a child knows the last decades
+roughly and the distant past hardly at all, and sport and entertainment
+better than politics; a historian knows every era well, history and
+politics best.  The error is drawn once per bot, card and game (a hash of
+the three), so a bot keeps its opinion of a card on a second try, and a
+replayed game repeats every decision.
 
 Every decision comes from that belief:
 
 * **placement**: the gap that holds most of the believed probability, after
   removing what earlier wrong tries on this card have ruled out;
 * **bets** (super version): stake when the chosen gap looks safe enough;
-* **judgements**: the call with the best expected chips, or pass;
-* **duels**: challenge the player closest to winning when the chips allow;
+* **judgements**: only when confident, that is when the call's expected
+  chips clear a margin that grows when a wrong call would cost the bot's
+  last chip (or put it in debt);
+* **duels**: only when they pay: against the leader, when the leader is
+  ahead and close to winning, and with chips to spare;
 * **which card to give up** (duel, grumpy face): the one whose loss makes
   the row easiest to add to (the card in the most crowded stretch).
 
@@ -35,9 +41,11 @@ from .deck import Card, fits
 from .rules import (
     CALLS,
     DISCARD,
+    DUEL_COST,
     HAND_OVER,
     JUDGE,
     PLACE,
+    ROW_TARGET,
     START,
     Action,
     Discard,
@@ -51,13 +59,35 @@ from .rules import (
 )
 
 LEVELS: tuple[AiLevel, ...] = (
-    AiLevel("child", "Child", "Knows recent things roughly and old things hardly; bets rashly."),
-    AiLevel("amateur", "Amateur", "Knows the big dates to within a decade or two."),
-    AiLevel("historian", "Historian", "Knows most dates to within a few years."),
+    AiLevel(
+        "child",
+        "Child",
+        "Knows the last decades, sport and shows best, the distant past hardly; bets rashly.",
+    ),
+    AiLevel("amateur", "Amateur", "Knows the big dates to within a decade or two; judges warily."),
+    AiLevel("historian", "Historian", "Knows most dates to within a few years, history best."),
 )
 
-NOISE: dict[str, float] = {"child": 45.0, "amateur": 14.0, "historian": 3.5}
-"""Error, in years, for an event of today; it grows with the event's age."""
+NOISE: dict[str, tuple[float, float, float]] = {
+    "child": (3.0, 0.0, 0.004),
+    "amateur": (5.0, 0.05, 0.0004),
+    "historian": (2.0, 0.01, 0.0),
+}
+"""Error in years for an event ``age`` years ago: ``a + b * age + c * age**2``.
+
+The child's error grows with the square of the age: a few years for the last
+decades, centuries for the Middle Ages.  The amateur's grows more gently and
+the historian's hardly at all.
+"""
+
+CATEGORY_NOISE: dict[str, dict[str, float]] = {
+    "child": {"sport": 0.6, "entertainment": 0.6, "inventions": 0.9, "history": 1.3,
+              "politics": 1.3, "economy": 1.3},
+    "amateur": {"sport": 0.9, "entertainment": 0.9, "economy": 1.1},
+    "historian": {"history": 0.8, "politics": 0.8, "economy": 0.9, "sport": 1.2,
+                  "entertainment": 1.2},
+}  # fmt: skip
+"""Error factor by category (1 where not listed): what each level knows best."""
 
 CONFIDENCE: dict[str, float] = {"child": 0.5, "amateur": 0.9, "historian": 1.0}
 """Believed width as a share of the real error: below 1 is overconfident."""
@@ -65,13 +95,36 @@ CONFIDENCE: dict[str, float] = {"child": 0.5, "amateur": 0.9, "historian": 1.0}
 BET_THRESHOLD: dict[str, float] = {"child": 0.55, "amateur": 0.75, "historian": 0.8}
 """Believed chance of being right above which a bot stakes chips."""
 
+JUDGE_MARGIN: dict[str, float] = {"child": 0.2, "amateur": 0.6, "historian": 0.6}
+"""Expected chips a judgement must bring before a bot makes it (confidence)."""
+
+LOSS_WEIGHT: dict[str, float] = {"child": 1.0, "amateur": 2.0, "historian": 2.0}
+"""How much more a chip lost weighs than a chip won (a child does not care)."""
+
+
+def chip_margin(chips: int) -> float:
+    """Extra expected chips asked for because a wrong call costs a chip.
+
+    One chip weighs more the fewer a bot has: a twelfth of a chip with five,
+    a quarter with one, half a chip with none (the call would be owed).
+    """
+    return 0.5 / (1 + max(0, chips))
+
+
+DUEL_RESERVE: dict[str, int] = {"child": 0, "amateur": 1, "historian": 2}
+"""Chips a bot keeps back after paying for a duel."""
+
+DUEL_WIN = 15 / 36
+"""Chance that the attacker's die is higher."""
+
 PRESENT = 2025
 
 
-def sigma(level: str, year: int) -> float:
-    """The real spread (years) of a bot's error about an event of ``year``."""
+def sigma(level: str, year: int, category: str = "") -> float:
+    """The real spread (years) of a bot's error about an event of ``year`` in ``category``."""
     age = max(0, PRESENT - year)
-    return NOISE[level] * (1.0 + age / 150.0)
+    a, b, c = NOISE[level]
+    return (a + b * age + c * age * age) * CATEGORY_NOISE[level].get(category, 1.0)
 
 
 def _normal(seed: int) -> float:
@@ -86,7 +139,7 @@ class Belief:
     """What one bot believes about one card's year: a normal distribution."""
 
     def __init__(self, card: Card, level: str, seat: int, game_seed: int) -> None:
-        spread = sigma(level, card.year)
+        spread = sigma(level, card.year, card.category)
         key = f"{card.id}|{level}|{seat}|{game_seed}".encode()
         self.mean = card.year + 0.5 + spread * _normal(zlib.crc32(key))
         self.width = max(0.5, spread * CONFIDENCE[level])
@@ -204,21 +257,12 @@ class TimelineBot(Bot[Action]):
 
     def _start(self, state: TimelineState, seat: int, rng: Any) -> Action:
         begin: Action = Spin() if state.settings.spinner != "off" else NextCard()
-        targets = state.duel_targets()
-        if not targets:
+        target = duel_target(state, seat, self.level)
+        if target is None:
             return begin
-        sizes = [len(r) for r in state.rows]
-        leader = max(targets, key=lambda t: (sizes[t], -t))
-        chips = state.chips[seat]
-        if self.level == "child":
-            if rng.random() < 0.15:
-                return Duel(targets[int(rng.randrange(len(targets)))])
-            return begin
-        # Worth two chips when the leader is close to winning and ahead of us.
-        reserve = 2 if self.level == "historian" else 0
-        if sizes[leader] >= 6 and sizes[leader] >= sizes[seat] and chips >= 2 + reserve:
-            return Duel(leader)
-        return begin
+        if self.level == "child" and rng.random() < 0.5:
+            return begin  # a child does not always think of it
+        return Duel(target)
 
     def _place(self, state: TimelineState, seat: int) -> Action:
         row = state.row_cards(seat)
@@ -239,13 +283,14 @@ class TimelineBot(Bot[Action]):
         p_correct = belief.mass(lo, hi) / total
         p_earlier = belief.mass(-math.inf, lo) / total
         p_later = belief.mass(hi, math.inf) / total
-        values = {
-            "correct": 2 * p_correct - 1,
-            "earlier": 3 * p_earlier - 1,
-            "later": 3 * p_later - 1,
-        }
-        call = max(CALLS, key=lambda c: values[c])
-        return Judge(call) if values[call] > 0 else Judge(None)
+        values = judgement_values(
+            p_correct, p_earlier, p_later, state.settings, LOSS_WEIGHT[self.level]
+        )
+        # Equal values (a doubt wins on either side): name the side believed.
+        believed = {"correct": p_correct, "earlier": p_earlier, "later": p_later}
+        call = max(CALLS, key=lambda c: (values[c], believed[c]))
+        margin = JUDGE_MARGIN[self.level] + chip_margin(state.chips[seat])
+        return Judge(call) if values[call] > margin else Judge(None)
 
     def _hand_over(self, state: TimelineState, seat: int) -> Action:
         assert state.duel is not None
@@ -256,6 +301,50 @@ class TimelineBot(Bot[Action]):
         return Pick(easiest_take(state.row_cards(attacker), offered).id)
 
 
+def judgement_values(
+    p_correct: float, p_earlier: float, p_later: float, settings: Any, loss: float = 1.0
+) -> dict[str, float]:
+    """Expected chips of each call, from the believed chances of where the card lies.
+
+    Agreeing wins 1 or pays 1.  A doubt pays 1 only when groundless (the
+    placement right); on a wrong placement it wins 2, on either side by
+    default, only on the named side under the ``side`` variant.  A chip
+    paid counts ``loss`` times (people fear losing more than they like
+    winning).
+    """
+    wrong = p_earlier + p_later
+    if settings.doubt_rule == "side":
+        earlier, later = 2 * p_earlier - loss * p_correct, 2 * p_later - loss * p_correct
+    else:
+        earlier = later = 2 * wrong - loss * p_correct
+    return {"correct": p_correct - loss * wrong, "earlier": earlier, "later": later}
+
+
+def duel_target(state: TimelineState, seat: int, level: str) -> int | None:
+    """The player worth a duel now, or ``None``.
+
+    A duel costs 2 chips and wins a card 15 times in 36, so it pays only
+    when the card matters: against the leader (the most cards among the
+    others), when the leader is at least two cards ahead of the bot and one
+    card from winning (or three ahead and two from winning), and when the bot
+    keeps its level's reserve of chips after paying.
+    """
+    targets = state.duel_targets()
+    if not targets:
+        return None
+    sizes = [len(r) for r in state.rows]
+    leader = max(targets, key=lambda t: (sizes[t], -t))
+    others = max(sizes[s] for s in range(state.players) if s != seat)
+    lead = sizes[leader] - sizes[seat]
+    if sizes[leader] < others or lead < 2:
+        return None
+    if sizes[leader] < ROW_TARGET - 1 and not (sizes[leader] == ROW_TARGET - 2 and lead >= 3):
+        return None
+    if state.chips[seat] < DUEL_COST + DUEL_RESERVE[level]:
+        return None
+    return leader
+
+
 def make_bot(level: str) -> TimelineBot:
     """The bot for one of :data:`LEVELS`."""
     if level not in NOISE:
@@ -263,21 +352,30 @@ def make_bot(level: str) -> TimelineBot:
     return TimelineBot(level)
 
 
-def placement_accuracy(level: str, cards: Sequence[Card], trials: int, seed: int) -> float:
-    """Share of right first tries by ``level`` on random rows of 1 to 7 cards.
+def placement_results(
+    level: str, cards: Sequence[Card], trials: int, seed: int
+) -> list[tuple[Card, bool]]:
+    """``trials`` first tries by ``level``: each card placed and whether it was right.
 
-    A measure for the benchmark: each trial deals a random row and a random
-    card from ``cards`` and asks the bot's belief for the best gap.
+    A measure for the benchmark: each trial deals a random row of 1 to 7
+    cards and a random card from ``cards`` and asks the bot's belief for the
+    best gap.
     """
     import random
 
     rng = random.Random(seed)
-    right = 0
+    results = []
     for trial in range(trials):
         size = rng.randint(1, 7)
         picked = rng.sample(list(cards), size + 1)
         card, row = picked[0], sorted(picked[1:], key=lambda c: (c.lo, c.hi))
         belief = Belief(card, level, trial % 6, seed)
         gap, _ = best_gap(row, belief)
-        right += fits(row, gap, card)
-    return right / trials
+        results.append((card, fits(row, gap, card)))
+    return results
+
+
+def placement_accuracy(level: str, cards: Sequence[Card], trials: int, seed: int) -> float:
+    """Share of right first tries by ``level`` on random rows of 1 to 7 cards."""
+    results = placement_results(level, cards, trials, seed)
+    return sum(ok for _, ok in results) / len(results)

@@ -557,19 +557,94 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "Scommesse (versione super)",
         "Super version bets",
     ),
-    "opt.bet_cards.any": (
-        "Auf jede Karte, sobald drei liegen",
-        "Sur chaque carte dès que trois sont posées",
-        "Su ogni carta appena ce ne sono tre",
-        "On any card once three lie",
-    ),
     "opt.bet_cards.fourth": (
-        "Nur auf die vierte Karte",
-        "Sur la quatrième carte seulement",
-        "Solo sulla quarta carta",
-        "On the fourth card only",
+        "Auf die vierte Karte, sobald drei liegen (wie gedruckt)",
+        "Sur la 4e carte, dès que trois sont posées (règle imprimée)",
+        "Sulla quarta carta, appena ce ne sono tre (come stampato)",
+        "On the fourth card, once three lie (as printed)",
     ),
+    "opt.bet_cards.any": (
+        "Auf jede Karte, sobald drei liegen (Variante)",
+        "Sur chaque carte dès que trois sont posées (variante)",
+        "Su ogni carta appena ce ne sono tre (variante)",
+        "On any card once three lie (variant)",
+    ),
+    "opt.doubt_rule": (
+        "Zweifel an einer falschen Platzierung",
+        "Doute sur un placement faux",
+        "Dubbio su una collocazione errata",
+        "A doubt on a wrong placement",
+    ),
+    "opt.doubt_rule.founded": (
+        "Gewinnt, welche Seite er auch nennt (deutsch, italienisch)",
+        "Gagne quel que soit le côté indiqué (allemand, italien)",
+        "Vince qualunque lato indichi (tedesco, italiano)",
+        "Wins whichever side it names (German, Italian)",
+    ),
+    "opt.doubt_rule.side": (
+        "Gewinnt nur auf der richtigen Seite (französischer Wortlaut)",
+        "Ne gagne que du bon côté (texte français)",
+        "Vince solo dal lato giusto (testo francese)",
+        "Wins only on the right side (French wording)",
+    ),
+    "opt.broke_judges": (
+        "Werten ohne Chips",
+        "Juger sans jetons",
+        "Giudicare senza gettoni",
+        "Judging without chips",
+    ),
+    "opt.broke_judges.owe": (
+        "Erlaubt: eine falsche Wertung wird geschuldet (bis −1 Chip)",
+        "Permis : un jugement faux est dû (jusqu'à −1 jeton)",
+        "Permesso: un giudizio sbagliato resta dovuto (fino a −1 gettone)",
+        "Allowed: a wrong judgement is owed (down to −1 chip)",
+    ),
+    "opt.broke_judges.sit_out": (
+        "Nur wer einen Chip hat, darf werten",
+        "Seuls les joueurs ayant un jeton peuvent juger",
+        "Solo chi ha un gettone può giudicare",
+        "Only players with a chip may judge",
+    ),
+    "opt.bet_payout": (
+        "Eine gewonnene Wette bringt",
+        "Un pari gagné rapporte",
+        "Una scommessa vinta rende",
+        "A won bet pays",
+    ),
+    "opt.bet_payout.double": (
+        "Den Einsatz doppelt zurück (deutsch, französisch)",
+        "Le double de la mise (allemand, français)",
+        "Il doppio della posta (tedesco, francese)",
+        "The stake back doubled (German, French)",
+    ),
+    "opt.bet_payout.win_double": (
+        "Den Einsatz zurück und das Doppelte dazu (italienischer Wortlaut)",
+        "La mise rendue plus le double (texte italien)",
+        "La posta restituita più il doppio (testo italiano)",
+        "The stake back plus twice the stake (Italian wording)",
+    ),
+    # Dates on the cards, in words: {d} day, {m} month name, {y} year.
+    "date.day_month_year": ("{d}. {m} {y}", "{d} {m} {y}", "{d} {m} {y}", "{d} {m} {y}"),
+    "date.month_year": ("{m} {y}", "{m} {y}", "{m} {y}", "{m} {y}"),
+    "date.first_day": ("1", "1er", "1º", "1"),
 }
+# Month names, "month.1" to "month.12".
+_MONTHS = (
+    ("Januar", "janvier", "gennaio", "January"),
+    ("Februar", "février", "febbraio", "February"),
+    ("März", "mars", "marzo", "March"),
+    ("April", "avril", "aprile", "April"),
+    ("Mai", "mai", "maggio", "May"),
+    ("Juni", "juin", "giugno", "June"),
+    ("Juli", "juillet", "luglio", "July"),
+    ("August", "août", "agosto", "August"),
+    ("September", "septembre", "settembre", "September"),
+    ("Oktober", "octobre", "ottobre", "October"),
+    ("November", "novembre", "novembre", "November"),
+    ("Dezember", "décembre", "dicembre", "December"),
+)
+for _index, _names in enumerate(_MONTHS, start=1):
+    _KEYS[f"month.{_index}"] = _names
 # The player-count choices: "3 players" and so on.
 for _n in range(2, 7):
     _KEYS[f"opt.players.{_n}"] = (
@@ -583,6 +658,30 @@ LABELS: dict[str, dict[str, str]] = {
     lang: {key: texts[i] for key, texts in _KEYS.items()} for i, lang in enumerate(LANGS)
 }
 """Every label, by language and key."""
+
+
+def date_words(label: str, lang: str) -> str:
+    """A card's date label (``1291``, ``-58``, ``1476-03``, ``1476-03-02``) in words.
+
+    ``2. März 1476``, ``2 mars 1476``, ``2 marzo 1476``, ``2 March 1476``:
+    a written-out month cannot be read as 3 February the way ``02/03/1476``
+    can.  The page fills the same label templates (``date.*``, ``month.*``,
+    ``bc``), so the engine and the page print one date the same way.
+    """
+    texts = LABELS[lang if lang in LABELS else "en"]
+    negative = label.startswith("-")
+    parts = (label[1:] if negative else label).split("-")
+    year = int(parts[0])
+    year_text = texts["bc"].replace("{n}", str(year)) if negative else str(year)
+    if len(parts) == 1:
+        return year_text
+    month = texts[f"month.{int(parts[1])}"]
+    if len(parts) == 2:
+        return texts["date.month_year"].replace("{m}", month).replace("{y}", year_text)
+    day = int(parts[2])
+    day_text = texts["date.first_day"] if day == 1 else str(day)
+    template = texts["date.day_month_year"]
+    return template.replace("{d}", day_text).replace("{m}", month).replace("{y}", year_text)
 
 
 def labels(lang: str) -> dict[str, Any]:

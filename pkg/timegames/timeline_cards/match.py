@@ -59,8 +59,9 @@ class Match:
             raise MatchError("the match is over")
         if len(scores) != self.players:
             raise MatchError(f"a round of this match has {self.players} scores")
-        if any(s < 0 or s != int(s) for s in scores):
-            raise MatchError("scores are whole numbers of chips")
+        # A judge's debt of one chip can leave a round's score at -1.
+        if any(s < -1 or s != int(s) for s in scores):
+            raise MatchError("scores are whole numbers of chips (at least -1)")
         if winner is not None and not 0 <= winner < self.players:
             raise MatchError("no such player")
         return replace(

@@ -68,6 +68,9 @@ SPINNERS: dict[str, tuple[int, ...]] = {"standard": (4, 2, 1, 1), "even": (1, 1,
 CALLS: tuple[str, ...] = ("correct", "earlier", "later")
 """Judgements on the scoring board: the placement is right, or the card belongs earlier/later."""
 
+DEBT_LIMIT = -1
+"""Fewest chips a player can have: a player without chips may judge and owe one chip."""
+
 # Phases.
 DEAL = "deal"
 START = "start"
@@ -171,7 +174,10 @@ class Settings:
     spinner: str = "standard"
     duel_rule: str = "more_than_three"
     duel_card: str = "defender"
-    bet_cards: str = "any"
+    bet_cards: str = "fourth"
+    doubt_rule: str = "founded"
+    broke_judges: str = "owe"
+    bet_payout: str = "double"
     kids: tuple[bool, ...] = ()
     deck: Deck | None = None
 
@@ -199,6 +205,9 @@ class Settings:
             "duel_rule": self.duel_rule,
             "duel_card": self.duel_card,
             "bet_cards": self.bet_cards,
+            "doubt_rule": self.doubt_rule,
+            "broke_judges": self.broke_judges,
+            "bet_payout": self.bet_payout,
             "kids": list(self.kids),
             "deck": cards_to_options(deck.cards) if deck.custom else [],
         }
@@ -312,11 +321,15 @@ class TimelineState(State[Action]):
     def judges(self) -> list[int]:
         """Super version: the other players, in turn order, who may judge a stake.
 
-        A judgement can cost a chip, so a player without chips sits it out.
+        A wrong judgement costs a chip.  By default a player without chips
+        may still judge and owes that chip (their count goes to -1, paid
+        back from their next win); a player already in debt sits it out.
+        Under the ``sit_out`` variant only players with a chip judge.
         """
         n = self.players
         seats = [(self.active + k) % n for k in range(1, n)]
-        return [s for s in seats if self.chips[s] >= 1]
+        least = 0 if self.settings.broke_judges == "owe" else 1
+        return [s for s in seats if self.chips[s] >= least]
 
     def pile(self) -> list[str]:
         """Cards left to draw, in deck order (their real order is the chance draws')."""
@@ -337,7 +350,7 @@ class TimelineState(State[Action]):
         cards = len(self.rows[self.active])
         if cards < 3 or (s.bet_cards == "fourth" and cards != 3):
             return 0
-        return min(MAX_STAKE, self.chips[self.active])
+        return max(0, min(MAX_STAKE, self.chips[self.active]))
 
     def duel_targets(self) -> list[int]:
         """Who the active player may challenge now."""
@@ -483,8 +496,9 @@ class TimelineState(State[Action]):
             if most == 0 or action.stake < 0:
                 return IllegalAction(
                     "bet-not-now",
-                    "you may bet on your own first try once three of your cards lie"
-                    + (" (on the fourth card only)" if self.settings.bet_cards == "fourth" else ""),
+                    "you may bet on your own first try at your fourth card, once three lie"
+                    if self.settings.bet_cards == "fourth"
+                    else "you may bet on your own first try once three of your cards lie",
                 )
             if action.stake > most:
                 return IllegalAction("bet-size", f"you may stake at most {most} chips")
@@ -650,9 +664,11 @@ class TimelineState(State[Action]):
         deltas = _delta(self.players, seat, gain)
         chips = tuple(c + d for c, d in zip(self.chips, deltas, strict=True))
         if kind == "bet_won":
-            # The stake was taken when it was laid; it comes back doubled.
-            chips = _add(chips, seat, 2 * self.stake)
-            deltas = _add(deltas, seat, self.stake)
+            # The stake was taken when it was laid; it comes back doubled
+            # (variant: the stake back plus twice the stake).
+            back = bet_return(self.stake, self.settings)
+            chips = _add(chips, seat, back)
+            deltas = _add(deltas, seat, back - self.stake)
         reveal = Reveal(
             kind,
             self.current,
@@ -667,14 +683,12 @@ class TimelineState(State[Action]):
         return state._after_card(seat)
 
     def _settle_bet(self, card: Card, row: list[Card], gap: int, right: bool) -> TimelineState:
-        gaps = correct_gaps(row, card)
-        truth = "correct" if right else ("earlier" if gap > gaps[-1] else "later")
         judged = [0] * self.players
         chips = list(self.chips)
         for seat, call in self.judgements:
-            # A wrong judge pays what they have; nobody's chips go below zero.
-            won = 1 if call == "correct" else 2
-            change = won if call == truth else -min(1, chips[seat])
+            change = judgement_change(call, right, self._truth(card, row, gap), self.settings)
+            # Debt stops at DEBT_LIMIT: a judge in debt could not judge at all.
+            change = max(change, DEBT_LIMIT - chips[seat])
             judged[seat] += change
             chips[seat] += change
         if right:
@@ -701,6 +715,14 @@ class TimelineState(State[Action]):
             current=None,
         )
         return state._next_turn()
+
+    @staticmethod
+    def _truth(card: Card, row: list[Card], gap: int) -> str:
+        """Where ``card`` really belongs relative to ``gap``: correct, earlier or later."""
+        gaps = correct_gaps(row, card)
+        if gap in gaps:
+            return "correct"
+        return "earlier" if gap > gaps[-1] else "later"
 
     def _with_judged(self, judged: Sequence[int]) -> TimelineState:
         """Fold the judges' chip changes into the reveal just made."""
@@ -737,7 +759,8 @@ class TimelineState(State[Action]):
     def _finish(self, winner: int | None, reason: str) -> TimelineState:
         scores = list(self.chips)
         if winner is not None:
-            scores[winner] *= 2
+            # The winner's chips count double; a debt is not doubled.
+            scores[winner] *= 2 if scores[winner] > 0 else 1
             winners: tuple[int, ...] = (winner,)
         else:
             best = max(scores)
@@ -937,6 +960,32 @@ def _opt_tuple(value: Any) -> tuple[int, int] | None:
     return int(a), int(b)
 
 
+def judgement_change(call: str, right: bool, truth: str, settings: Settings) -> int:
+    """Chips a judge wins (or, negative, pays) for ``call`` on a staked placement.
+
+    ``right``: the placement was right; ``truth``: where the card really
+    belongs (``correct``, ``earlier``, ``later``).  Agreeing ("correct") wins
+    one chip if the placement was right and pays one if it was wrong.  A
+    doubt ("earlier"/"later") pays a chip only when it was groundless, that
+    is when the placement was right.  When the placement was wrong, a doubt
+    wins two chips by default, whichever side it named; under the
+    ``doubt_rule`` variant ``side`` it wins only on the right side and a
+    doubt on the wrong side neither wins nor pays.
+    """
+    if call == "correct":
+        return 1 if right else -1
+    if right:
+        return -1
+    if settings.doubt_rule == "side" and call != truth:
+        return 0
+    return 2
+
+
+def bet_return(stake: int, settings: Settings) -> int:
+    """Chips handed back on a won bet: the stake doubled, or (variant) stake plus double."""
+    return 3 * stake if settings.bet_payout == "win_double" else 2 * stake
+
+
 # -- the game --------------------------------------------------------------------------
 
 
@@ -997,10 +1046,37 @@ class TimelineGame(Game[TimelineState, Action]):
             OptionSpec(
                 "bet_cards",
                 "Super version bets",
-                "any",
+                "fourth",
                 (
-                    ("any", "On any card once three lie"),
-                    ("fourth", "On the fourth card only"),
+                    ("fourth", "On the fourth card, once three lie (as printed)"),
+                    ("any", "On any card once three lie (variant)"),
+                ),
+            ),
+            OptionSpec(
+                "doubt_rule",
+                "A doubt on a wrong placement",
+                "founded",
+                (
+                    ("founded", "Wins whichever side it names (German, Italian)"),
+                    ("side", "Wins only on the right side (French wording)"),
+                ),
+            ),
+            OptionSpec(
+                "broke_judges",
+                "Judging without chips",
+                "owe",
+                (
+                    ("owe", "Allowed: a wrong judgement is owed (down to −1 chip)"),
+                    ("sit_out", "Only players with a chip may judge"),
+                ),
+            ),
+            OptionSpec(
+                "bet_payout",
+                "A won bet pays",
+                "double",
+                (
+                    ("double", "The stake back doubled (German, French)"),
+                    ("win_double", "The stake back plus twice the stake (Italian wording)"),
                 ),
             ),
             OptionSpec(
@@ -1054,6 +1130,9 @@ class TimelineGame(Game[TimelineState, Action]):
             duel_rule=str(options["duel_rule"]),
             duel_card=str(options["duel_card"]),
             bet_cards=str(options["bet_cards"]),
+            doubt_rule=str(options["doubt_rule"]),
+            broke_judges=str(options["broke_judges"]),
+            bet_payout=str(options["bet_payout"]),
             kids=tuple(bool(k) for k in options["kids"]),
             deck=deck_from_options(options["deck"]),
         )

@@ -128,17 +128,26 @@ class TimelinePage(GamePage):
         return self.t("bc", n=-year) if year < 0 else str(year)
 
     def date_text(self, label):
-        """A card's date label (``1291``, ``-58``, ``1848-09-12``) as players read it."""
+        """A card's date label (``1291``, ``-58``, ``1848-09-12``) in words: "12 September 1848".
+
+        Fills the engine's ``date.*`` and ``month.*`` label templates, the same
+        ones ``timeline_cards.i18n.date_words`` uses, so the month is never a
+        number that one country reads as the day.
+        """
         negative = label.startswith("-")
         parts = (label[1:] if negative else label).split("-")
         year = int(parts[0])
         year_text = self.year_text(-year if negative else year)
         if len(parts) == 1:
             return year_text
-        # Swiss usage: 12.09.1848 in German, 12/09/1848 in French, Italian and English.
-        sep = "." if self.lang == "de" else "/"
-        text = parts[1] + sep + year_text
-        return parts[2] + sep + text if len(parts) > 2 else text
+        month = self.labels.get("month." + str(int(parts[1])), parts[1])
+        if len(parts) == 2:
+            template = self.labels.get("date.month_year", "{m} {y}")
+            return template.replace("{m}", month).replace("{y}", year_text)
+        day = int(parts[2])
+        day_text = self.labels.get("date.first_day", "1") if day == 1 else str(day)
+        template = self.labels.get("date.day_month_year", "{d} {m} {y}")
+        return template.replace("{d}", day_text).replace("{m}", month).replace("{y}", year_text)
 
     def symbol_text(self, symbol):
         icon, words = SYMBOL_ICONS[symbol], self.t("spinner." + symbol)
