@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from conftest import READY, open_game, wait_turn
+from conftest import open_game, start_live_board, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -142,6 +142,19 @@ def test_play_a_whole_game_against_the_ai_by_clicking(page: Any, site_url: str) 
     # Nothing is offered once the game is over.
     assert page.locator("#turnbar [data-action], .sq.movable").count() == 0
     print(f"\nwhole game: {steps} human steps by clicking in {time.monotonic() - started:.0f} s")
+    # The next game of the match: the loser of this one holds the Treehouse die.
+    loser = 1 - state.outcome().winners[0]
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-first")
+    page.select_option("#opt-first", label="The previous game's loser (in a match)")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).options.first === 'loser'"
+    )
+    record = saved_record(page)
+    assert record.options["first"] == "loser" and record.options["previous_loser"] == loser
+    assert GAME.new_game(record.options, record.seed).seat == loser
 
 
 def test_ai_turn_is_shown_step_by_step(page: Any, site_url: str) -> None:
@@ -254,10 +267,7 @@ def test_keyboard_move_with_die_choice(page: Any, site_url: str) -> None:
 
 def test_live_example_opens_embedded_from_the_rules_page(page: Any, site_url: str) -> None:
     page.goto(site_url + "rules/timelock/")
-    iframe = page.locator("iframe[name=tl-live]")
-    iframe.scroll_into_view_if_needed()
-    frame = iframe.element_handle().content_frame()
-    frame.wait_for_selector(READY, timeout=90_000)
+    frame = start_live_board(page, "tl-live")
     assert frame.get_attribute("html", "data-embed") == "1"
     assert frame.is_hidden(".tg-top")
     page.click("a[target=tl-live][href$='example=hop']")
@@ -292,6 +302,7 @@ def test_a_boardless_game_starts_from_the_dialog_and_plays_by_clicking(
     page.click("#btn-new")
     page.wait_for_selector("#opt-board")
     page.select_option("#opt-board", label="No board: relative positions (experimental)")
+    page.select_option("#opt-first", label="Seat 1")  # the default start is random
     page.fill("#seat-name-0", "Ada")
     page.select_option("#seat-kind-1", "human")
     page.click("#ng-start")
@@ -317,3 +328,151 @@ def test_a_boardless_game_starts_from_the_dialog_and_plays_by_clicking(
     label = page.get_attribute("#columns [data-sq='a2']", "aria-label") or ""
     assert "Rainbow's side" in label and "Pawn" in label
     assert "Xeno home" in (page.get_attribute("#columns [data-sq='a3']", "aria-label") or "")
+
+
+# -- four players in partnership, and a tournament -----------------------------------------------
+
+TOURNAMENT = "timegames:timelock:tournament"
+
+
+def new_game_dialog(page: Any, site_url: str, mode: str, **labels: str) -> None:
+    """Open the page and its New game dialog with ``mode`` and option ``labels`` chosen."""
+    open_game(page, site_url, "timelock")
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-mode")
+    page.select_option("#opt-mode", label=mode)
+    for name, label in labels.items():
+        page.select_option(f"#opt-{name}", label=label)
+
+
+def test_a_four_player_partners_game_through_the_page(page: Any, site_url: str) -> None:
+    """Rainbow West (human, by clicking) with Xeno East against Xeno West and Rainbow East."""
+    new_game_dialog(
+        page,
+        site_url,
+        "Four players in partnerships (variant)",
+        stacks_to_match="Two (shortest)",
+        first="Seat 1",
+    )
+    page.wait_for_selector("#seat-kind-3")
+    names = ["Ada", "Wes", "Eve", "Sol"]
+    for index, name in enumerate(names):
+        page.fill(f"#seat-name-{index}", name)
+        if index:
+            page.select_option(f"#seat-kind-{index}", "ai:planner")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    helper = GAME.make_bot("planner")
+    rng = random.Random(5)
+    started = time.monotonic()
+    moved_own_goal_side = False
+    while wait_turn(page, "human", "over", timeout=90_000) == "human":
+        state = saved_state(page)
+        assert state.settings.mode == "partners" and state.current_player() == 0
+        # Ada moves her two stacks (a, b) and the Goal on her side, the south one.
+        assert state.movable_groups() == (0, 1, 2)
+        text = GAME.action_to_text(helper.choose(state, BotContext(rng, Budget(0.5))))
+        moved_own_goal_side = moved_own_goal_side or text[1:3] in ("c1", "c2", "c3")
+        perform(page, state, text)
+        assert time.monotonic() - started < 150
+    state = saved_state(page)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners in ((0, 2), (1, 3))
+    status = page.inner_text("#status")
+    for seat in outcome.winners:
+        assert names[seat] in status
+    # Both partners of the winning team brought a stack home.
+    for seat in outcome.winners:
+        assert any(state.stack_matches(g) for g in state.settings.stacks_of(seat))
+    # The progress lists both teams by their partners' names.
+    progress = page.inner_text("#progress")
+    assert "Ada & Eve" in progress and "Wes & Sol" in progress
+    seconds = time.monotonic() - started
+    print(f"\npartners game in {seconds:.0f} s; Ada moved the south Goal: {moved_own_goal_side}")
+
+
+def tournament_data(page: Any) -> Any:
+    return json.loads(page.evaluate(f"localStorage.getItem('{TOURNAMENT}') || '{{}}'"))
+
+
+def test_a_three_player_tournament_to_its_end(page: Any, site_url: str) -> None:
+    """Three computer players, two stacks to match: every pairing, standings, a champion."""
+    from timegames.timelock.scoring import Tournament
+
+    open_game(page, site_url, "timelock")
+    page.wait_for_selector("#tn-start")
+    page.click("#tn-add")
+    players = [("Ann", "ai:planner"), ("Ben", "ai:greedy"), ("Cat", "ai:planner")]
+    for index, (name, kind) in enumerate(players):
+        page.fill(f"#tn-name-{index}", name)
+        page.select_option(f"#tn-kind-{index}", kind)
+    page.select_option("#tn-opt-stacks_to_match", label="Two (shortest)")
+    # A number of rounds the field cannot play is refused by the engine, and nothing starts.
+    page.fill("#tn-rounds", "99")
+    page.click("#tn-start")
+    page.wait_for_selector(".tn-error")
+    assert "rounds" in page.inner_text(".tn-error")
+    assert tournament_data(page) == {}
+    page.fill("#tn-rounds", "")
+    page.click("#tn-start")
+    page.wait_for_selector("#tn-standings")
+    data = tournament_data(page)
+    assert data["table"]["rounds"] == 3 and len(data["table"]["remaining"]) == 3
+    started = time.monotonic()
+    games = 0
+    while not tournament_data(page)["table"]["winner"]:
+        before = len(tournament_data(page)["table"]["results"])
+        expected = tournament_data(page)["table"]["next"]
+        page.click("#tn-play")
+        wait_turn(page, "over", timeout=90_000)
+        page.wait_for_function(
+            f"JSON.parse(localStorage.getItem('{TOURNAMENT}')).table.results.length > {before}"
+        )
+        games += 1
+        record = saved_record(page)
+        assert [seat.name for seat in record.seats] == expected
+        result = tournament_data(page)["table"]["results"][-1]
+        state = saved_state(page)
+        score = game_score(state)
+        if score is None:
+            assert result["winner"] == "" and result["points"] == 0
+        else:
+            assert result["winner"] == expected[state.outcome().winners[0]]
+            assert result["points"] == score["points"]
+        assert games < 12 and time.monotonic() - started < 150
+    table = tournament_data(page)["table"]
+    # The engine, fed the same games, agrees on the standings and the champion.
+    again = Tournament(("Ann", "Ben", "Cat"))
+    for r in table["results"]:
+        again = again.record(r["first"], r["second"], r["winner"], r["points"])
+    assert again.winner() == table["winner"]
+    assert [row["player"] for row in table["standings"]] == [p for p, _ in again.standings()]
+    assert len([r for r in table["results"] if not r["tiebreak"]]) == 3
+    assert f"{table['winner']} wins the tournament" in page.inner_text("#tn-status")
+    rows = page.locator("#tn-standings tbody tr")
+    assert rows.count() == 3
+    assert table["winner"] in rows.nth(0).inner_text()
+    print(f"\ntournament: {games} games in {time.monotonic() - started:.0f} s")
+
+
+def test_solitaire_against_the_clock_shows_the_turns_left(page: Any, site_url: str) -> None:
+    new_game_dialog(
+        page,
+        site_url,
+        "Solitaire (variant)",
+        turn_limit="8 turns (solitaire against the clock)",
+    )
+    page.wait_for_selector("#seat-kind-0")
+    page.select_option("#seat-kind-0", "human")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    wait_turn(page, "human")
+    state = saved_state(page)
+    assert state.settings.turn_limit == 8
+    assert "Turn 1 of 8: match before the end of turn 8 or lose." in page.inner_text("#progress")
+    # The same limit in a two-player game is refused in the dialog, naming why.
+    page.click("#btn-new")
+    page.select_option("#opt-mode", label="Two players")
+    page.select_option("#opt-turn_limit", label="8 turns (solitaire against the clock)")
+    page.wait_for_function("document.querySelector('#ng-error').textContent.includes('solitaire')")
+    assert page.is_disabled("#ng-start")

@@ -367,3 +367,99 @@ def test_time_vectors_examples_cover_all_fifteen_kinds() -> None:
         if dims is not None:
             kinds.add(frozenset(dims))
     assert len(kinds) == 15
+
+
+# -- play() accepts exactly what legal_actions() lists ------------------------------
+
+FUZZ_STATES = 3
+"""Player states sampled per option set from one seeded random playout."""
+FUZZ_CANDIDATES = 300
+"""Mutated notations tried per sampled state."""
+FUZZ_ALPHABET = "0123456789+-/ "
+
+
+def _fuzz_states(game: Any, options: dict[str, Any], seed: int) -> list[Any]:
+    """Up to FUZZ_STATES player states from a seeded random playout, spread over the game."""
+    rng = random.Random(seed)
+    state = game.new_game(options, seed)
+    seen: list[Any] = []
+    for _ in range(600):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state = state.apply(state.sample_chance())
+            continue
+        seen.append(state)
+        state = state.apply(rng.choice(state.legal_actions()))
+    if len(seen) <= FUZZ_STATES:
+        return seen
+    return [seen[int(i * (len(seen) - 1) / (FUZZ_STATES - 1))] for i in range(FUZZ_STATES)]
+
+
+def _mutations(texts: list[str], rng: random.Random) -> set[str]:
+    """Notations near the listed ones: a character changed, dropped or added, words swapped.
+
+    The alphabet is every character of the listed texts (plus digits and the
+    usual separators), so squares, sizes, dice and flags all get varied.
+    """
+    alphabet = sorted(
+        set("".join(texts)) | set(FUZZ_ALPHABET) | set("".join(t.upper() for t in texts))
+    )
+    words = sorted({w for t in texts for w in t.split()})
+    out: set[str] = set()
+    for _ in range(FUZZ_CANDIDATES * 4):
+        if len(out) >= FUZZ_CANDIDATES:
+            break
+        text = rng.choice(texts)
+        kind = rng.randrange(4)
+        i = rng.randrange(len(text) + 1)
+        if kind == 0 and i < len(text):
+            text = text[:i] + rng.choice(alphabet) + text[i + 1 :]
+        elif kind == 1 and i < len(text):
+            text = text[:i] + text[i + 1 :]
+        elif kind == 2:
+            text = text[:i] + rng.choice(alphabet) + text[i:]
+        else:
+            parts = text.split()
+            parts[rng.randrange(len(parts))] = rng.choice(words)
+            text = " ".join(parts)
+        out.add(text.strip())
+    return out - set(texts) - {""}
+
+
+@pytest.mark.parametrize("slug", sorted(timegames.GAMES))
+def test_play_accepts_exactly_the_listed_actions(slug: str) -> None:
+    """Fuzz: every listed action is accepted; every other action that parses is refused.
+
+    Candidates come from mutated notation of the listed actions and, when a
+    game offers one, its own ``candidate_actions(state)`` generator (actions
+    the notation can express near the listed ones).
+    """
+    game = timegames.GAMES[slug]
+    rng = random.Random(11)
+    for label, options in option_sets(game):
+        for state in _fuzz_states(game, options, 5):
+            legal = state.legal_actions()
+            listed = {game.action_to_text(a) for a in legal}
+            for action in rng.sample(legal, min(len(legal), 12)):
+                state.play(action)  # raises IllegalAction if a listed action is refused
+            candidates: list[Any] = []
+            for text in _mutations(sorted(listed), rng):
+                try:
+                    candidates.append(game.parse_action(text))
+                except (NotationError, ValueError):
+                    continue
+            extra = getattr(game, "candidate_actions", None)
+            if extra is not None:
+                candidates.extend(extra(state))
+            for action in candidates:
+                if game.action_to_text(action) in listed:
+                    continue
+                try:
+                    state.play(action)
+                except IllegalAction:
+                    continue
+                pytest.fail(
+                    f"{slug} {label}: play() accepted {game.action_to_text(action)!r}, "
+                    "which legal_actions() does not list"
+                )

@@ -236,8 +236,9 @@ def test_scoring_counts_pieces_off_their_goal_position() -> None:
     state = position(cols)
     won = replace(state, result=_win(0))
     score = game_score(won)
-    # Xeno's Goal is a Nest at home; each Xeno Tree matches only its Drone: 4 pips each.
-    assert score is not None and score["points"] == 16
+    # Xeno's Goal is a Nest at home; no piece of an untouched Tree stands on what the
+    # Goal's piece stands on, so nothing matches: 24 pips and the 6-point bonus.
+    assert score is not None and score["points"] == 30
 
 
 def _win(seat: int) -> Any:

@@ -503,21 +503,23 @@ def test_moving_the_opponents_goal_into_a_match_makes_the_opponent_win() -> None
 
 
 def test_when_a_step_completes_both_teams_the_mover_wins() -> None:
-    # Partners: the north Goal is shared by Rainbow East's partner (north-east, team A) and
-    # Xeno West (north-west, team B).  One Goal move by Rainbow West completes both teams.
+    # Partners: every Xeno stack must match the south Goal, which the two south players
+    # steer.  Rainbow's stacks already match the north Goal; one move of the south Goal by
+    # Rainbow West (team 0) completes both teams at once, and the mover's team wins.
     state = position(
         """
-        5 qp  qp  q   qp  qp
-        4 d   d   dp  d   d
+        5 qdp qdp qp  qdp qdp
+        4 .   .   d   .   .
         3 .   .   .   .   .
-        2 D   D   D   D   D
-        1 QP  QP  QP  QP  QP
+        2 D   D   P   D   D
+        1 QP  QP  QD  QP  QP
         """,
         dice=(6, 6),
         mode="partners",
     )
     assert state.settings.team_of(0) == 0
-    done = play(state, "Pc4-c5/1")
+    assert not state.team_won(0) and not state.team_won(1)
+    done = play(state, "Pc2-c1/1")
     assert done.is_terminal()
     assert done.outcome().winners == (0, 2)
 
@@ -581,33 +583,61 @@ def test_remove_matched_stacks_leave_the_board_and_the_last_removal_wins() -> No
     assert done.outcome().reason == "removed every stack"
 
 
-def test_partners_each_player_moves_two_stacks_and_the_far_goal() -> None:
+def test_partners_sit_at_opposite_corners_and_move_the_goal_on_their_side() -> None:
     state = GAME.new_game({"mode": "partners"}, 0)
     assert GAME.seat_count({"mode": "partners"}) == 4
     s = state.settings
+    # Seats go round the board: south-west, north-west, north-east, south-east.
+    assert GAME.seat_labels({"mode": "partners"}) == [
+        "Rainbow West",
+        "Xeno West",
+        "Xeno East",
+        "Rainbow East",
+    ]
     assert [s.stacks_of(seat) for seat in range(4)] == [(0, 1), (5, 6), (8, 9), (3, 4)]
+    # Partners sit at opposite corners: south-west with north-east, north-west with south-east.
     assert [s.team_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    # Each moves the Goal on their own side ...
+    assert [s.goal_moved_by(seat) for seat in range(4)] == [2, 7, 7, 2]
+    # ... which is the Goal the stacks across the board match: your partner steers your Goal.
+    assert [s.goal_of(g) for g in (0, 1, 3, 4, 5, 6, 8, 9)] == [7, 7, 7, 7, 2, 2, 2, 2]
+    for seat in range(4):
+        partner = (seat + 2) % 4
+        assert s.goal_moved_by(partner) == s.goal_of(s.stacks_of(seat)[0])
     north = replace(position(START, mode="partners"), seat=1)
     assert refused(north, "Pd5-d4/1") == "not-your-stack"
     assert north.illegal_reason(GAME.parse_action("Pa5-a4/1")) is None
-    assert north.illegal_reason(GAME.parse_action("Qc1-c2/1")) is None
+    assert north.illegal_reason(GAME.parse_action("Qc5-c4/1")) is None
+    assert refused(north, "Qc1-c2/1") == "near-goal-only"
+    south_east = replace(position(START, mode="partners"), seat=3)
+    assert south_east.illegal_reason(GAME.parse_action("Qc1-c2/1")) is None
+    assert refused(south_east, "Qc5-c4/1") == "near-goal-only"
 
 
-def test_partners_team_needs_both_partners_stacks() -> None:
+PARTNERS_HALF_DONE = """
+    5 qdp qdp pdq pd  qdp
+    4 .   .   .   q   .
+    3 .   .   .   .   .
+    2 .   .   .   .   .
+    1 PDQ PDQ PDQ QDP QDP
+    """
+"""South-west's two Rainbow stacks match the north Goal (a Nest); north-east's Xeno d
+stack is one Queen move from matching the south Goal, its e stack far from it."""
+
+
+@pytest.mark.parametrize("stacks", [4, 3, 2])
+def test_partners_team_needs_both_partners_stacks(stacks: int) -> None:
     state = position(
-        """
-        5 qdp qdp pdq qp  qp
-        4 .   .   .   d   d
-        3 .   .   .   .   .
-        2 D   D   D   .   .
-        1 QP  QP  QP  QDP QDP
-        """,
-        dice=(6, 6),
-        mode="partners",
+        PARTNERS_HALF_DONE, dice=(6, 6), seat=2, mode="partners", stacks_to_match=stacks
     )
-    # South-west's two stacks match the south Goal, but north-east's do not match the north one.
-    assert state.team_matched(0) == 2 and not state.is_terminal()
-    assert play(state, "Qc5-c4/1").is_terminal() is False
+    # Two of team 0's stacks match, but both are south-west's: not even with two to match.
+    assert state.team_matched(0) == 2 and not state.team_won(0)
+    after = play(state, "Qd4-d5/1")  # north-east brings the d stack home as a Nest
+    assert after.team_matched(0) == 3
+    if stacks == 4:
+        assert not after.is_terminal()
+    else:
+        assert after.is_terminal() and after.outcome().winners == (0, 2)
 
 
 def test_solitaire_high_rolls_remove_opposing_pyramids_first() -> None:
@@ -775,10 +805,19 @@ def test_view_after_hop_lists_far_targets() -> None:
     assert [t["square"] for t in pawn["targets"]] == ["a2", "a3"]
 
 
-def test_tip_after_a_sum_raises_the_pool_and_sixes_cannot_be_summed() -> None:
+def test_tip_after_a_sum_gives_two_separate_sixes_not_a_pool_of_twelve() -> None:
+    # TIP sets both dice to 6; only WILD puts both dice on one stack.  A sum of two low
+    # dice ends when TIP turns them into 6s: what the sum paid for stays on die 1.
     state = play(position(START, dice=(3, 2), face="TIP"), "sum", "Pa1-a2/+", "use TIP")
-    assert state.remaining == (4 + 3 + 4, 0)
-    assert refused(state, "Pb1-b2/+") == "sum-one-stack"
+    assert state.merged == "" and state.dice == (6, 6)
+    assert state.remaining == (6 - 1, 6) and state.bound[0] == B.group(RAINBOW, 0)
+    assert refused(state, "Pa2-a3/+") == "name-the-die"
+    assert refused(state, "Pa2-a3/2") == "different-stacks"
+    assert refused(state, "Qc5-c4/1") == "one-stack-per-die"
+    assert state.illegal_reason(GAME.parse_action("Qc5-c4/2")) is None
+    # No single stack (nor the opponent's Goal) ever gets more than one die's 6.
+    goal_twice = play(position(START, dice=(3, 3), face="TIP"), "sum", "use TIP", "Qc5-c4/1")
+    assert refused(goal_twice, "Dc5-c4/2") == "different-stacks"
     tipped = play(position(START, dice=(3, 2), face="TIP"), "use TIP")
     assert refused(tipped, "sum") == "sum-low-dice"
 

@@ -124,9 +124,21 @@ def test_match_to_a_target_total() -> None:
     with pytest.raises(ValueError):
         match.add_game("Ann", 5)
     with pytest.raises(ValueError):
-        MatchScore(("Ann", "Ben"), target=60)
-    with pytest.raises(ValueError):
         MatchScore(("Ann", "Ben")).add_game("Cat", 3)
+
+
+@pytest.mark.parametrize("target", [1, 5, 19, 60, 200])
+def test_any_positive_match_target_is_accepted(target: int) -> None:
+    # "20-50 points may be a good total to start with" is a suggestion, not a limit.
+    match = MatchScore(("Ann", "Ben"), target=target).add_game("Ann", min(target, 30))
+    assert match.target == target
+    assert (match.champion() == "Ann") == (target <= 30)
+
+
+@pytest.mark.parametrize("target", [0, -5])
+def test_a_match_target_must_be_positive(target: int) -> None:
+    with pytest.raises(ValueError):
+        MatchScore(("Ann", "Ben"), target=target)
 
 
 def test_round_robin_schedule_meets_everyone_once() -> None:
@@ -173,11 +185,13 @@ def test_tournament_refuses_a_repeat_before_the_round_robin_ends() -> None:
     with pytest.raises(ValueError):
         t.record("B", "A", "B", 5)
     table = standings_table(["A", "B"], [("A", "B", "B", 9)])
-    assert table["winner"] == "B" and table["standings"] == [["B", 9], ["A", 0]]
+    assert table["winner"] == "B"
+    assert [(r["player"], r["points"]) for r in table["standings"]] == [("B", 9), ("A", 0)]
 
 
-def test_a_drone_in_a_tree_matches_the_drone_of_a_nest() -> None:
-    # Tree Q-D-P against Nest P-D-Q: only the Drones share row and height.
+def test_untouched_trees_against_an_untouched_nest_give_the_perfect_30() -> None:
+    # Tree Q-D-P against Nest P-D-Q: the Drones share row and height but stand on
+    # different pieces, so no piece matches: a loser who never moved scores the winner 30.
     state = finished(
         """
         5 qdp qdp pdq qdp qdp
@@ -187,8 +201,34 @@ def test_a_drone_in_a_tree_matches_the_drone_of_a_nest() -> None:
         1 QP  QP  QP  QP  QP
         """
     )
-    assert stack_points(state, B.group(XENO, 0)) == 1 + 3
-    assert game_score(state)["points"] == 16
+    assert stack_points(state, B.group(XENO, 0)) == 6
+    assert game_score(state) == {"winners": [RAINBOW], "points": 30, "perfect": True}
+
+
+def test_a_single_matching_piece_removes_its_value_and_the_bonus() -> None:
+    # Xeno's a stack has only its Pawn where the Goal's Pawn is (alone in the second row):
+    # the Pawn's 1 point is not scored, and with one match there is no 6-point bonus.
+    state = finished(
+        """
+        5 qd  qdp dq  qdp qdp
+        4 p   .   p   .   .
+        3 .   .   .   .   .
+        2 D   D   D   D   D
+        1 QP  QP  QP  QP  QP
+        """
+    )
+    assert B.config(state.board, B.group(XENO, 2)) == ((2, 3), (1,), ())
+    assert stack_points(state, B.group(XENO, 0)) == 2 + 3
+    assert game_score(state) == {"winners": [RAINBOW], "points": 5 + 18, "perfect": False}
+
+
+def test_a_piece_matches_only_on_the_same_own_pieces() -> None:
+    # Same row and height is not enough: the Queen under the Drone must be the Goal's too.
+    goal = ((3, 2, 1), (), ())
+    assert B.matching_sizes(((3, 2, 1), (), ()), goal) == {1, 2, 3}
+    assert B.matching_sizes(((3, 1, 2), (), ()), goal) == {3}
+    assert B.matching_sizes(((2, 3, 1), (), ()), goal) == set()
+    assert B.matching_sizes(((3,), (2, 1), ()), goal) == {3}
 
 
 def test_match_tool_adds_a_game_and_names_the_champion() -> None:
@@ -206,7 +246,7 @@ def test_match_tool_adds_a_game_and_names_the_champion() -> None:
     "args",
     [
         {"players": ["Ann", "Ann"]},
-        {"players": ["Ann", "Ben"], "target": 60},
+        {"players": ["Ann", "Ben"], "target": 0},
         {"players": ["Ann", "Ben"], "totals": [1]},
         {"players": ["Ann", "Ben"], "winner": "Cat", "points": 5},
         {"players": ["Ann", "Ben"], "winner": "Ann", "points": 31},

@@ -10,6 +10,9 @@ from timegames.timelock import board as B
 from timegames.timelock import boardless as L
 from timegames.timelock.rules import PLAY
 
+SET_UP = B.to_picture(B.initial_board())
+"""The board as set up: Trees and Nests on both home rows."""
+
 
 def rolled(state: TimelockState, dice: tuple[int, int], face: str, seat: int = 0) -> TimelockState:
     """``state`` in the play phase of ``seat``, with ``dice`` and ``face`` just rolled."""

@@ -107,7 +107,7 @@ def group_value(
     """Value, for the team to move, of group ``g`` standing as on ``board``.
 
     A Time Stack counts its own distance to its Goal; a Goal counts the
-    distances of every stack on its side.  Own team's stacks count against,
+    distances of every stack that must match it.  Own team's stacks count against,
     the others' for, each team weighted by :func:`team_weights`.
     """
     s = state.settings
@@ -115,12 +115,11 @@ def group_value(
     w = weights if weights is not None else team_weights(state)
     if B.is_goal(g):
         goal_cfg = B.config(board, g)
-        side = g // 5
         total = 0.0
         for team in range(s.teams):
             sign = -w[team] if team == me else w[team]
             for stack in s.team_stacks(team):
-                if stack // 5 != side:
+                if s.goal_of(stack) != g:
                     continue
                 if stack in removed:
                     total += sign * stack_cost(0)
@@ -164,7 +163,7 @@ def loose_group_value(state: TimelockState, g: int, weights: tuple[float, ...]) 
         for team in range(s.teams):
             sign = -weights[team] if team == me else weights[team]
             for stack in s.team_stacks(team):
-                if stack // 5 == g // 5:
+                if s.goal_of(stack) == g:
                     d = 0 if stack in state.removed else state.group_distance(stack, g)
                     total += sign * stack_cost(d)
         return total
@@ -284,7 +283,6 @@ def _finisher(state: TimelockState, g: int) -> Finish:
     """Apply the end-of-step rules (removals, wins) only when a match is possible."""
     s = state.settings
     me = s.team_of(state.seat)
-    side = g // 5
 
     def finish(
         board: B.Board, removed: tuple[int, ...]
@@ -295,7 +293,7 @@ def _finisher(state: TimelockState, g: int) -> Finish:
                 B.config(board, st) == goal_cfg
                 for t in range(s.teams)
                 for st in s.team_stacks(t)
-                if st // 5 == side and st not in removed
+                if s.goal_of(st) == g and st not in removed
             )
         else:
             possible = g not in removed and B.config(board, g) == B.config(board, state.goal_of(g))
@@ -582,8 +580,9 @@ class GreedyBot(Bot[Action]):
         for a in legal:
             if isinstance(a, UseFace) and state.settings.mode != "solitaire":
                 return a
-        # Without a board the team weights stay those of the position before the step.
-        fixed = team_weights(state) if state.settings.boardless else None
+        # The team weights stay those of the position before the step: weights
+        # recomputed after it would shrink the value of the step's own progress.
+        fixed = team_weights(state)
         now = position_value(state, fixed)
         best: Action = EndTurn()
         best_value = now + 1e-9

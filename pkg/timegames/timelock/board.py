@@ -157,8 +157,20 @@ def place_of(cfg: Config, size: int) -> tuple[int, int]:
 
 
 def matching_sizes(stack: Config, goal: Config) -> set[int]:
-    """Sizes whose piece sits in the same row at the same height as in the Goal."""
-    return {s for s in (PAWN, DRONE, QUEEN) if place_of(stack, s) == place_of(goal, s)}
+    """Sizes whose piece matches the Goal: same row, on top of the same own pieces.
+
+    A piece matches when it stands in the row where the Goal's piece of its
+    size stands and the stack's own pieces beneath it are those beneath the
+    Goal's (Queen at the bottom of both, say).  So an untouched Tree (Queen,
+    Drone, Pawn) has no piece matching an untouched Nest (Pawn, Drone,
+    Queen): the Drones share a height but not what they stand on.
+    """
+    out = set()
+    for s in (PAWN, DRONE, QUEEN):
+        row, height = place_of(stack, s)
+        if place_of(goal, s) == (row, height) and stack[row][:height] == goal[row][:height]:
+            out.add(s)
+    return out
 
 
 # -- every configuration and the distance between them ------------------------------

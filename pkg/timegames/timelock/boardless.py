@@ -247,9 +247,24 @@ def place_of(cfg: LooseConfig, size: int) -> tuple[int, int]:
     raise ValueError("piece not in configuration")
 
 
+def _cell(cfg: LooseConfig, where: int) -> tuple[int, ...]:
+    home, middle, centre = cfg
+    return home if where == 0 else centre if where == -1 else middle[where - 1]
+
+
 def matching_sizes(stack: LooseConfig, goal: LooseConfig) -> set[int]:
-    """Sizes standing in the same position at the same height among own pieces as in the Goal."""
-    return {s for s in (B.PAWN, B.DRONE, B.QUEEN) if place_of(stack, s) == place_of(goal, s)}
+    """Sizes in the same position as in the Goal, on top of the same own pieces.
+
+    As on the board (:func:`board.matching_sizes`): an untouched Tree has no
+    piece matching an untouched Nest.
+    """
+    out = set()
+    for s in (B.PAWN, B.DRONE, B.QUEEN):
+        where, height = place_of(stack, s)
+        same_below = _cell(stack, where)[:height] == _cell(goal, where)[:height]
+        if place_of(goal, s) == (where, height) and same_below:
+            out.add(s)
+    return out
 
 
 # -- pictures -----------------------------------------------------------------------

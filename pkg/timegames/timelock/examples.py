@@ -1,18 +1,23 @@
 """Live examples for the rules page: real games from seed 0 that show each rule.
 
-Every example is a list of actions from a new game with the default options
-and seed 0, chance steps included.  The dice of a game depend only on the seed
-and on how many turns have passed, so the n-th roll of every seed-0 game is
-the same: ``roll 6 2 AIM``, ``roll 4 3 HOP``, ``roll 4 4 SWAP``, ``roll 1 5 TIP``,
-``roll 3 4 DIG``, ``roll 3 2 WILD``, …  An example that needs a certain
-Treehouse face simply ends turns (``end``) until that roll comes up.  Because
-the examples are ordinary records, the game page replays them with the usual
-check that every roll is the one the seed gives, and the reader can play on.
+Every example is a list of actions from a new game with seed 0 and Rainbow
+holding the Treehouse die (option ``first``: 0), chance steps included.  The
+dice of a game depend only on the seed and on how many turns have passed, so
+the n-th roll of every seed-0 game is the same: ``roll 6 2 AIM``,
+``roll 4 3 HOP``, ``roll 4 4 SWAP``, ``roll 1 5 TIP``, ``roll 3 4 DIG``,
+``roll 3 2 WILD``, …  An example that needs a certain Treehouse face simply
+ends turns (``end``) until that roll comes up.  Because the examples are
+ordinary records, the game page replays them with the usual check that every
+roll is the one the seed gives, and the reader can play on.
 """
 
 from __future__ import annotations
 
 from ..core.examples import Example
+from ..core.protocol import JSON
+
+RAINBOW_FIRST: JSON = {"first": 0}
+"""Every example starts with Rainbow holding the Treehouse die (the default is random)."""
 
 ROLLS = (
     "roll 6 2 AIM",
@@ -72,10 +77,8 @@ GOAL_EXAMPLE_MOVES: tuple[str, ...] = (
     "roll 5 3 DIG",
     "end",
     "roll 3 3 TIP",
-    "sum",
     "use TIP",
-    "Qc2-c3/+",
-    "Dc1-c2/+",
+    "Qc2-c3/1",
     "end",
     "roll 4 5 SWAP",
     "end",
@@ -85,14 +88,15 @@ GOAL_EXAMPLE_MOVES: tuple[str, ...] = (
     "end",
     "roll 2 6 HOP",
     "use HOP",
-    "Pc1-c2/2",
+    "Dc1-c2/2",
     "end",
     "roll 4 3 WILD",
     "use WILD",
     "end",
     "roll 5 4 AIM",
     "use AIM",
-    "Qc3-c2/2",
+    "Pc1-c2/1",
+    "Qc3-c2/1",
     "end",
     "roll 3 3 WILD",
     "use WILD",
@@ -126,6 +130,7 @@ EXAMPLES: tuple[Example, ...] = (
         "holds the Treehouse die, has rolled 6 and 2 with AIM.",
         (ROLLS[0],),
         ("a1", "b1", "c1", "d1", "e1", "a5", "b5", "c5", "d5", "e5"),
+        RAINBOW_FIRST,
     ),
     Example(
         "goal_move",
@@ -134,14 +139,16 @@ EXAMPLES: tuple[Example, ...] = (
         "A Goal move always costs 6 points from a single die.",
         (ROLLS[0], "Qc5-c4/1"),
         ("c5", "c4"),
+        RAINBOW_FIRST,
     ),
     Example(
         "aim",
         "AIM: cheap Goal moves",
-        "With AIM, Goal pieces cost only their pips for this turn: the Queen (3) and then "
-        "the Drone (2) of Xeno's Goal move on die 1, leaving 1 point on it.",
+        "With AIM, Goal pieces cost Rainbow only their pips this turn: the Queen (3) and "
+        "then the Drone (2) of Xeno's Goal move on die 1, leaving 1 point on it.",
         (ROLLS[0], "use AIM", "Qc5-c4/1", "Dc5-c4/1"),
         ("c5", "c4"),
+        RAINBOW_FIRST,
     ),
     Example(
         "hop",
@@ -150,6 +157,7 @@ EXAMPLES: tuple[Example, ...] = (
         "centre row, 1 and 2 points from die 2.",
         (*_skip_to(1), "use HOP", "Pa5-a3/2", "Da5-a3/2"),
         ("a5", "a3"),
+        RAINBOW_FIRST,
     ),
     Example(
         "swap",
@@ -158,6 +166,7 @@ EXAMPLES: tuple[Example, ...] = (
         "with its Queen, even though the Queen is covered by the Drone.",
         (ROLLS[0], "Pa1-a2/2", "Pa2-a3/2", "end", ROLLS[1], "end", ROLLS[2], "use SWAP Qa1 Pa3"),
         ("a1", "a3"),
+        RAINBOW_FIRST,
     ),
     Example(
         "dig",
@@ -177,6 +186,7 @@ EXAMPLES: tuple[Example, ...] = (
             "dig Pa3/1",
         ),
         ("a3",),
+        RAINBOW_FIRST,
     ),
     Example(
         "dig_action",
@@ -185,6 +195,7 @@ EXAMPLES: tuple[Example, ...] = (
         "for free and outside the centre row.",
         (*_skip_to(4), "use DIG Qb1"),
         ("b1",),
+        RAINBOW_FIRST,
     ),
     Example(
         "tip",
@@ -193,6 +204,7 @@ EXAMPLES: tuple[Example, ...] = (
         "die 2 for a Pawn and a Drone of another stack.",
         (*_skip_to(3), "use TIP", "Qc1-c2/1", "Pe5-e4/2", "De5-e4/2"),
         ("c1", "c2", "e5", "e4"),
+        RAINBOW_FIRST,
     ),
     Example(
         "wild",
@@ -208,6 +220,7 @@ EXAMPLES: tuple[Example, ...] = (
             "Pa4-a3/+",
         ),
         ("a5", "a3", "b4", "d4", "e4"),
+        RAINBOW_FIRST,
     ),
     Example(
         "sum",
@@ -216,6 +229,7 @@ EXAMPLES: tuple[Example, ...] = (
         "and splits them over its Pawn and Drone in any order.",
         (*_skip_to(5), "sum", "Pd5-d4/+", "Pd4-d3/+", "Dd5-d4/+", "Pd3-d4/+"),
         ("d5", "d4"),
+        RAINBOW_FIRST,
     ),
     Example(
         "goal",
@@ -224,6 +238,7 @@ EXAMPLES: tuple[Example, ...] = (
         "the second row. All four Rainbow Time Stacks stand the same way, so Rainbow wins.",
         GOAL_EXAMPLE_MOVES,
         ("a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", "e2"),
+        RAINBOW_FIRST,
     ),
 )
 

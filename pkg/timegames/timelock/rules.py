@@ -190,6 +190,10 @@ class Settings:
     turn_limit: int = 200
     board: str = "standard"
     """``standard`` (the 5×5 board) or ``boardless`` (experimental: relative positions)."""
+    first: str | int = "random"
+    """Who holds the Treehouse die: ``random``, a seat number, or ``loser`` (see below)."""
+    previous_loser: int = -1
+    """In a match: the seat that lost the previous game, who starts when ``first`` is ``loser``."""
 
     @property
     def boardless(self) -> bool:
@@ -216,8 +220,18 @@ class Settings:
         return seat
 
     def goal_moved_by(self, seat: int) -> int:
-        """The Goal a seat may move: the one on the other side."""
-        return B.group(1 - self.side_of_seat(seat), B.GOAL_FILE)
+        """The Goal a seat may move: the far one; with partners, the one on the seat's own side.
+
+        Partners control "the Goal on their side", which is the Goal the two
+        players across the board must match: so a partner steers your Goal.
+        """
+        side = self.side_of_seat(seat)
+        return B.group(side if self.mode == "partners" else 1 - side, B.GOAL_FILE)
+
+    def goal_of(self, g: int) -> int:
+        """The Goal Time Stack ``g`` must match: its own side's; with partners, the far one."""
+        side = g // 5
+        return B.group(1 - side if self.mode == "partners" else side, B.GOAL_FILE)
 
     def team_stacks(self, team: int) -> tuple[int, ...]:
         """Every Time Stack a team must match."""
@@ -303,7 +317,11 @@ class TimelockState(State[Action]):
     # -- who moves what ----------------------------------------------------------
 
     def movable_groups(self) -> tuple[int, ...]:
-        """The groups the seat to move may move: its Time Stacks and the far Goal."""
+        """The groups the seat to move may move: its Time Stacks and one Goal (see below).
+
+        The Goal is the far one, or with partners the one on the seat's own side
+        (:meth:`Settings.goal_moved_by`).
+        """
         s = self.settings
         stacks = s.stacks_of(self.seat)
         if self.removed:
@@ -647,8 +665,12 @@ class TimelockState(State[Action]):
         if mine:
             return mine[0]
         g = B.group_of(found[0])
-        side = self.settings.side_of_seat(self.seat)
-        if B.is_goal(g) and B.side_of(found[0]) == side:
+        if B.is_goal(g):
+            if self.settings.mode == "partners":
+                return IllegalAction(
+                    "near-goal-only",
+                    "with partners each player moves only the Goal on their own side of the board",
+                )
             return IllegalAction("own-goal", "you never move your own Goal")
         if g in self.removed:
             return IllegalAction("removed", "that stack was removed from play")
@@ -707,8 +729,11 @@ class TimelockState(State[Action]):
         g = B.group_of(p)
         side = B.side_of(p)
         wanted = (action.dst, action.gap)
+        # Only this piece's moves: a dig of a covered piece is listed as src == dst too.
         allowed = {
-            (d, gp) for k, s, d, gp, q in L.steps(self.columns, g, self.hop) if s == action.src
+            (d, gp)
+            for k, s, d, gp, q in L.steps(self.columns, g, self.hop)
+            if k == "move" and s == action.src and q == p
         }
         if wanted in allowed:
             return None
@@ -877,11 +902,20 @@ class TimelockState(State[Action]):
         if face == "TIP":
             # Each die now reads 6; points already spent from it still count against it.
             raised = (6 - self.dice[0], 6 - self.dice[1])
-            if self.merged:
+            merged, bound = self.merged, self.bound
+            if merged == SUMMED:
+                # Two 6s are not low dice: the sum ends and the dice count apart again.
+                # Whatever the sum paid for went to its one stack, so die 1 bears it.
+                spent = self.dice[0] + self.dice[1] - self.remaining[0]
+                rem = (6 - spent, 6)
+                merged, bound = SEPARATE, (self.bound[0], -1)
+            elif merged:
                 rem = (self.remaining[0] + raised[0] + raised[1], 0)
             else:
                 rem = (self.remaining[0] + raised[0], self.remaining[1] + raised[1])
-            state = replace(self, dice=(6, 6), remaining=rem, used=True, last=())
+            state = replace(
+                self, dice=(6, 6), remaining=rem, merged=merged, bound=bound, used=True, last=()
+            )
             if self.settings.mode == "solitaire":
                 extra = sum(1 for d in self.dice if d < self.settings.removal_from)
                 if extra:
@@ -966,7 +1000,7 @@ class TimelockState(State[Action]):
         mover = s.team_of(self.seat)
         order = [mover] + [t for t in range(s.teams) if t != mover]
         for team in order:
-            if state.team_matched(team) >= s.stacks_to_match:
+            if state.team_won(team):
                 seats = s.seats_of_team(team)
                 reason = "matched the Goal" if not s.remove_matched else "removed every stack"
                 return replace(state, result=Outcome.win(seats, s.seats, reason))
@@ -975,8 +1009,8 @@ class TimelockState(State[Action]):
     # -- matching -------------------------------------------------------------------
 
     def goal_of(self, g: int) -> int:
-        """The Goal a Time Stack must match: the one on its own side."""
-        return B.group(g // 5, B.GOAL_FILE)
+        """The Goal a Time Stack must match (see :meth:`Settings.goal_of`)."""
+        return self.settings.goal_of(g)
 
     def stack_matches(self, g: int) -> bool:
         """True if Time Stack ``g`` stands exactly like its side's Goal."""
@@ -984,9 +1018,21 @@ class TimelockState(State[Action]):
 
     def team_matched(self, team: int) -> int:
         """How many of a team's stacks match (removed stacks count as matched)."""
-        return sum(
-            1 for g in self.settings.team_stacks(team) if g in self.removed or self.stack_matches(g)
-        )
+        return sum(1 for g in self.settings.team_stacks(team) if self._done(g))
+
+    def _done(self, g: int) -> bool:
+        return g in self.removed or self.stack_matches(g)
+
+    def team_won(self, team: int) -> bool:
+        """True when enough of the team's stacks match.
+
+        Partners: the team's 2 stacks and the partner's 2 stacks, so with fewer
+        stacks to match each partner must still bring at least one.
+        """
+        s = self.settings
+        if self.team_matched(team) < s.stacks_to_match:
+            return False
+        return all(any(self._done(g) for g in s.stacks_of(seat)) for seat in s.seats_of_team(team))
 
     def team_distance(self, team: int) -> int:
         """Movement points a team still needs if nothing were in the way."""
@@ -1219,7 +1265,46 @@ def settings_options(s: Settings) -> JSON:
         "extra_removal": s.extra_removal,
         "turn_limit": s.turn_limit,
         "board": s.board,
+        "first": s.first,
+        "previous_loser": s.previous_loser,
     }
+
+
+OPTIONS_BEFORE_FIRST = frozenset(
+    {"mode", "stacks_to_match", "remove_matched", "removal_from", "extra_removal"}
+    | {"turn_limit", "board"}
+)
+"""The options a saved game listed before the ``first`` option was added."""
+
+SHORTEST_LIMIT = 100
+"""Turn limits below this are offered for solitaire only (a race against the clock)."""
+
+SOLITAIRE_LEVELS: tuple[tuple[str, str, JSON], ...] = (
+    ("standard", "5 or 6 removes a pyramid (the rules)", {}),
+    ("clock10", "5 or 6 removes; win within 10 turns", {"turn_limit": 10}),
+    ("clock9", "5 or 6 removes; win within 9 turns", {"turn_limit": 9}),
+    ("three", "3 to 6 removes (the rules' hardest roll)", {"removal_from": 3}),
+    ("clock8", "5 or 6 removes; win within 8 turns", {"turn_limit": 8}),
+    ("three8", "3 to 6 removes; win within 8 turns", {"removal_from": 3, "turn_limit": 8}),
+    ("three7", "3 to 6 removes; win within 7 turns", {"removal_from": 3, "turn_limit": 7}),
+    ("extra", "5 or 6 removes, and one more every turn", {"extra_removal": True}),
+)
+"""Solitaire settings from easiest to hardest, as the rules page lists them (the
+benchmark measures each with the strongest AI)."""
+
+
+def first_seat(settings: Settings, seed: int) -> int:
+    """Who holds the Treehouse die and so moves first.
+
+    ``random`` draws a seat from the seed at a position the dice never use
+    (counter -1), so the dice of a seed are the same whoever starts.
+    """
+    first = settings.first
+    if isinstance(first, int):
+        return first
+    if first == "loser" and 0 <= settings.previous_loser < settings.seats:
+        return settings.previous_loser
+    return Rng(seed, -1).below(settings.seats)
 
 
 def _pool_text(pool: int) -> str:
@@ -1280,7 +1365,9 @@ class TimelockGame(Game[TimelockState, Action]):
                     ("partners", "Four players in partnerships (variant)"),
                 ),
                 "Solitaire: high rolls remove opposing pyramids; you lose when none are left. "
-                "Partners: four players, two teams; each player moves two Time Stacks.",
+                "Partners: four players at the corners, partners diagonally opposite; each "
+                "moves two Time Stacks and the Goal on their own side, which is the Goal "
+                "the stacks across the board (their partner's among them) must match.",
             ),
             OptionSpec(
                 "stacks_to_match",
@@ -1324,11 +1411,43 @@ class TimelockGame(Game[TimelockState, Action]):
                 "centre is where both sides' pieces meet.",
             ),
             OptionSpec(
+                "first",
+                "Who starts",
+                "random",
+                (
+                    ("random", "Random (default)"),
+                    (0, "Seat 1"),
+                    (1, "Seat 2"),
+                    (2, "Seat 3 (partners)"),
+                    (3, "Seat 4 (partners)"),
+                    ("loser", "The previous game's loser (in a match)"),
+                ),
+                "Whoever holds the Treehouse die goes first: a random player, a chosen seat, "
+                "or in a match the loser of the previous game (random for the first game).",
+            ),
+            OptionSpec(
+                "previous_loser",
+                "Previous game's loser",
+                -1,
+                (),
+                "Set by the match: the seat that lost the previous game (-1: none yet).",
+            ),
+            OptionSpec(
                 "turn_limit",
                 "Turn limit",
                 200,
-                ((200, "200 turns"), (100, "100 turns"), (300, "300 turns")),
-                "The game is drawn (solitaire: lost) after this many turns in all.",
+                (
+                    (200, "200 turns"),
+                    (100, "100 turns"),
+                    (300, "300 turns"),
+                    (10, "10 turns (solitaire against the clock)"),
+                    (9, "9 turns (solitaire against the clock)"),
+                    (8, "8 turns (solitaire against the clock)"),
+                    (7, "7 turns (solitaire against the clock)"),
+                ),
+                "The game is drawn after this many turns in all (a turn is one player's roll "
+                "and moves). Solitaire: you lose when they run out, so a short limit makes "
+                "solitaire harder.",
             ),
         )
 
@@ -1346,7 +1465,8 @@ class TimelockGame(Game[TimelockState, Action]):
         return list(B.SIDE_NAMES)
 
     def new(self, options: Mapping[str, Any], seed: int) -> TimelockState:
-        """The set-up board, waiting for the first roll (seat 0 holds the Treehouse die)."""
+        """The set-up board, waiting for the first roll of the seat holding the Treehouse die."""
+        first = options.get("first", "random")
         settings = Settings(
             mode=str(options.get("mode", "duel")),
             stacks_to_match=int(options.get("stacks_to_match", 4)),
@@ -1355,9 +1475,41 @@ class TimelockGame(Game[TimelockState, Action]):
             extra_removal=bool(options.get("extra_removal", False)),
             turn_limit=int(options.get("turn_limit", 200)),
             board=str(options.get("board", "standard")),
+            first=first if isinstance(first, int) else str(first),
+            previous_loser=int(options.get("previous_loser", -1)),
         )
         columns = L.initial_columns() if settings.boardless else ()
-        return TimelockState(settings=settings, columns=columns, rng_state=Rng(seed))
+        return TimelockState(
+            settings=settings,
+            columns=columns,
+            seat=first_seat(settings, seed),
+            rng_state=Rng(seed),
+        )
+
+    def normalise_options(self, options: Mapping[str, Any]) -> JSON:
+        """Defaults filled in; a save from before "who starts" existed keeps Rainbow first.
+
+        Such a save lists every option of its day (:data:`OPTIONS_BEFORE_FIRST`)
+        but not ``first``; Rainbow always started then, so its game replays the
+        same.  A new game that leaves ``first`` out gets the random default.
+        """
+        if "first" not in options and set(options) >= OPTIONS_BEFORE_FIRST:
+            options = {**options, "first": 0}
+        return super().normalise_options(options)
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """The first player and the previous loser must be seats of this game."""
+        seats = self.seat_count(options)
+        first = options.get("first", "random")
+        if isinstance(first, int) and not 0 <= first < seats:
+            raise FormatError(f"this game has {seats} player(s): seat {first + 1} cannot start")
+        if options.get("turn_limit", 200) < SHORTEST_LIMIT and options.get("mode") != "solitaire":
+            raise FormatError(
+                f"limits under {SHORTEST_LIMIT} turns are for solitaire against the clock"
+            )
+        loser = options.get("previous_loser", -1)
+        if not -1 <= loser < seats:
+            raise FormatError(f"the previous loser must be one of the {seats} seats, or -1")
 
     def from_dict(self, data: Mapping[str, Any]) -> TimelockState:
         """Rebuild a state from :meth:`TimelockState.to_dict`."""
@@ -1490,6 +1642,28 @@ class TimelockGame(Game[TimelockState, Action]):
                 return Move(size, sq, dst, _parse_pool(pool), gap)
         raise NotationError(f"{text!r} is not a Timelock move; write something like Pa1-a2/1")
 
+    def candidate_actions(self, state: TimelockState) -> list[Action]:
+        """Moves and digs the notation can write near the listed ones, for conformance fuzzing.
+
+        Every size from every square to every square of the same file (board-less
+        columns reach rank 8), with each die and with and without a gap: a
+        superset of the legal moves, so a test can check ``play`` refuses the rest.
+        """
+        files = {g % B.SIZE for g in state.movable_groups()}
+        ranks = L.MAX_CELLS if state.settings.boardless else B.SIZE
+        out: list[Action] = []
+        for f in sorted(files):
+            for r1 in range(ranks):
+                src = B.square(f, r1)
+                for size in (B.PAWN, B.DRONE, B.QUEEN):
+                    for pool in (MERGED_POOL, 1, 2):
+                        out.append(Dig(size, src, pool))
+                        for r2 in range(ranks):
+                            dst = B.square(f, r2)
+                            out.append(Move(size, src, dst, pool))
+                            out.append(Move(size, src, dst, pool, True))
+        return out
+
     def examples(self) -> Sequence[JSON]:
         """The rules page's live examples (see :mod:`.examples`)."""
         from .examples import EXAMPLES
@@ -1503,9 +1677,14 @@ class TimelockGame(Game[TimelockState, Action]):
         * ``match``: a match to a target total (``players``, ``target``, ``totals``,
           ``games``), after one more game when ``winner`` and ``points`` are given;
           the page keeps the match, the engine does the sums and decides the champion.
+        * ``tournament``: a tournament (``players``, ``rounds``, ``results``), after one
+          more game when ``game`` (``first``, ``second``, ``winner``, ``points``) is given;
+          the engine pairs the players, keeps the standings and calls tie-breaks.
         """
         if name == "match":
             return {"match": _match_after(args)}
+        if name == "tournament":
+            return {"tournament": _tournament_after(args)}
         if name != "score":
             return super().tool(name, args)
         from .scoring import game_score
@@ -1530,6 +1709,25 @@ def _match_after(args: JSON) -> JSON:
     except (KeyError, TypeError, ValueError) as err:
         raise FormatError(f"not a valid match: {err}") from None
     return match.to_dict()
+
+
+def _tournament_after(args: JSON) -> JSON:
+    """The ``tournament`` tool: rebuild the stored tournament, then add the game it reports."""
+    from .scoring import Tournament
+
+    try:
+        tournament = Tournament.from_dict(args)
+        game = args.get("game")
+        if game is not None:
+            tournament = tournament.record(
+                str(game["first"]),
+                str(game["second"]),
+                str(game.get("winner") or ""),
+                int(game.get("points", 0)),
+            )
+    except (KeyError, TypeError, ValueError) as err:
+        raise FormatError(f"not a valid tournament: {err}") from None
+    return tournament.to_dict()
 
 
 def _pair(values: Any) -> tuple[int, int]:

@@ -7,9 +7,11 @@ the small value objects below, which serialise to plain dicts.
   match the Goal; if none of them match, the winner also gets the Goal's 6
   pips, for a perfect 30.  In solitaire the player scores the opposing
   pyramids left on the board, again with the 6-point bonus when none were lost.
-* A match is played to an agreed total (20 to 50): the first to reach it wins.
-* A tournament is a round robin; players tied at the top play each other again
-  until one of them wins.
+* A match is played to an agreed total (the rules suggest 20 to 50; any
+  positive total is accepted): the first to reach it wins.
+* A tournament is a round robin (by default as many rounds as the field
+  needs for everyone to meet once); players tied at the top play each other
+  again until one of them wins.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def game_score(state: TimelockState) -> dict[str, Any] | None:
 
 @dataclass(frozen=True)
 class MatchScore:
-    """A series of games played to ``target`` points (the rules suggest 20 to 50)."""
+    """A series of games played to ``target`` points (the rules suggest 20 to 50, any is fine)."""
 
     players: tuple[str, ...]
     target: int = 30
@@ -95,8 +97,8 @@ class MatchScore:
     games: int = 0
 
     def __post_init__(self) -> None:
-        if not 20 <= self.target <= 50:
-            raise ValueError("a match is played to a total from 20 to 50 points")
+        if self.target < 1:
+            raise ValueError("a match is played to a total of 1 point or more (20 to 50 suggested)")
         if len(set(self.players)) != len(self.players) or len(self.players) < 2:
             raise ValueError("a match needs two or more differently named players")
         if not self.totals:
@@ -137,7 +139,7 @@ class MatchScore:
 
 @dataclass(frozen=True)
 class TournamentGame:
-    """One finished tournament game."""
+    """One finished tournament game; ``winner`` is empty for a drawn game (no points)."""
 
     first: str
     second: str
@@ -148,17 +150,35 @@ class TournamentGame:
 
 @dataclass(frozen=True)
 class Tournament:
-    """A round robin: everyone plays everyone once; ties at the top play again."""
+    """A round robin: everyone meets everyone in turn; ties at the top play again.
+
+    The rules give no pairing method, only "a predetermined number of rounds
+    based on the number of players".  This uses the circle method: with ``n``
+    players, ``n - 1`` rounds (``n`` when ``n`` is odd, one player sitting out
+    each round) make everyone meet once.  ``rounds`` may ask for fewer or more;
+    more go round the circle again.
+    """
 
     players: tuple[str, ...]
     results: tuple[TournamentGame, ...] = field(default=())
+    rounds: int = 0
+    """Rounds to play; 0 means one full round robin."""
 
     def __post_init__(self) -> None:
         if len(set(self.players)) != len(self.players) or len(self.players) < 2:
             raise ValueError("a tournament needs two or more differently named players")
+        if any(not p.strip() for p in self.players):
+            raise ValueError("every player needs a name")
+        if not 0 <= self.rounds <= 4 * self.full_rounds():
+            most = 4 * self.full_rounds()
+            raise ValueError(f"a tournament of this size plays 1 to {most} rounds")
 
-    def schedule(self) -> list[list[tuple[str, str]]]:
-        """Rounds of pairings by the circle method; an odd field gives a bye each round."""
+    def full_rounds(self) -> int:
+        """Rounds in which everyone meets everyone once."""
+        n = len(self.players)
+        return n if n % 2 else n - 1
+
+    def _circle(self) -> list[list[tuple[str, str]]]:
         names: list[str | None] = list(self.players)
         if len(names) % 2:
             names.append(None)
@@ -170,63 +190,101 @@ class Tournament:
             names = [names[0], names[-1], *names[1:-1]]
         return rounds
 
+    def schedule(self) -> list[list[tuple[str, str]]]:
+        """The pairings of every round; an odd field gives one player a bye each round."""
+        circle = self._circle()
+        count = self.rounds or len(circle)
+        out = []
+        for i in range(count):
+            # On the second time round the circle the seats swap, so each starts once.
+            pairs = circle[i % len(circle)]
+            out.append(pairs if (i // len(circle)) % 2 == 0 else [(b, a) for a, b in pairs])
+        return out
+
+    def byes(self) -> list[str | None]:
+        """Who sits out each round (``None`` with an even field)."""
+        out: list[str | None] = []
+        for pairs in self.schedule():
+            playing = {p for pair in pairs for p in pair}
+            idle = [p for p in self.players if p not in playing]
+            out.append(idle[0] if idle else None)
+        return out
+
     def pairings(self) -> list[tuple[str, str]]:
-        """Every round-robin pairing, in schedule order."""
+        """Every scheduled pairing, in schedule order."""
         return [pair for rnd in self.schedule() for pair in rnd]
 
-    def _played(self, a: str, b: str) -> bool:
-        return any(not r.tiebreak and {r.first, r.second} == {a, b} for r in self.results)
-
     def remaining(self) -> list[tuple[str, str]]:
-        """Round-robin games not yet played."""
-        return [(a, b) for a, b in self.pairings() if not self._played(a, b)]
+        """Scheduled games not yet played, in order (a pairing met twice is played twice)."""
+        played = [frozenset((r.first, r.second)) for r in self.results if not r.tiebreak]
+        out = []
+        for a, b in self.pairings():
+            key = frozenset((a, b))
+            if key in played:
+                played.remove(key)
+            else:
+                out.append((a, b))
+        return out
 
     def record(self, first: str, second: str, winner: str, points: int) -> Tournament:
-        """The tournament after one game (a tie-break game once the round robin is over)."""
+        """The tournament after one game (a tie-break game once the schedule is played).
+
+        ``winner`` is empty for a draw, which scores nothing; a drawn tie-break
+        is simply played again.
+        """
         if first == second or first not in self.players or second not in self.players:
             raise ValueError("a game is between two different players of the tournament")
-        if winner not in (first, second):
-            raise ValueError("the winner must be one of the two players")
+        if winner not in (first, second, ""):
+            raise ValueError("the winner must be one of the two players (empty for a draw)")
+        if not 0 <= points <= PERFECT or (not winner and points):
+            raise ValueError("a game scores from 0 to 30 points, and a draw none")
         tiebreak = not self.remaining()
         if tiebreak:
+            if self.winner() is not None:
+                raise ValueError("the tournament is over")
             tied = set(self.tied_leaders())
             if not {first, second} <= tied:
-                raise ValueError("after the round robin only players tied at the top play")
-        elif self._played(first, second):
-            raise ValueError(f"{first} and {second} have already played")
+                raise ValueError("after the scheduled rounds only players tied at the top play")
+        elif frozenset((first, second)) not in {frozenset(p) for p in self.remaining()}:
+            raise ValueError(f"{first} and {second} have no game left to play")
         game = TournamentGame(first, second, winner, points, tiebreak)
-        return Tournament(self.players, (*self.results, game))
+        return Tournament(self.players, (*self.results, game), self.rounds)
 
     def totals(self) -> dict[str, int]:
-        """Round-robin points per player (tie-break games do not add points)."""
+        """Points per player from the scheduled games (tie-break games add none)."""
         totals = dict.fromkeys(self.players, 0)
         for r in self.results:
-            if not r.tiebreak:
+            if not r.tiebreak and r.winner:
                 totals[r.winner] += r.points
         return totals
 
     def tied_leaders(self) -> list[str]:
-        """Players sharing the top score who have not been separated by tie-break games."""
+        """Players sharing the top score who have not been knocked out by tie-break games."""
         totals = self.totals()
         best = max(totals.values())
         tied = [p for p in self.players if totals[p] == best]
-        # Tie-break games knock out their losers until one player is left.
+        # Each tie-break game knocks out its loser until one player is left.
         for r in self.results:
-            if r.tiebreak:
+            if r.tiebreak and r.winner:
                 loser = r.second if r.winner == r.first else r.first
                 if loser in tied and len(tied) > 1:
                     tied.remove(loser)
         return tied
 
     def tiebreak_pairings(self) -> list[tuple[str, str]]:
-        """Games the tied leaders still have to play (empty when there is a clear winner)."""
+        """The next tie-break game(s) (empty while the schedule runs or once there is a winner)."""
         if self.remaining():
             return []
         tied = self.tied_leaders()
         return list(combinations(tied, 2)) if len(tied) > 1 else []
 
+    def next_game(self) -> tuple[str, str] | None:
+        """The game to play next: the schedule's, then the first tie-break; ``None`` at the end."""
+        left = self.remaining() or self.tiebreak_pairings()
+        return left[0] if left else None
+
     def winner(self) -> str | None:
-        """The champion once the round robin and any tie-breaks are over."""
+        """The champion once the schedule and any tie-breaks are over."""
         if self.remaining():
             return None
         tied = self.tied_leaders()
@@ -239,8 +297,21 @@ class Tournament:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-dict form for pages."""
+        played = dict.fromkeys(self.players, 0)
+        wins = dict.fromkeys(self.players, 0)
+        for r in self.results:
+            if not r.tiebreak:
+                played[r.first] += 1
+                played[r.second] += 1
+                if r.winner:
+                    wins[r.winner] += 1
+        nxt = self.next_game()
         return {
             "players": list(self.players),
+            "rounds": len(self.schedule()),
+            "full_rounds": self.full_rounds(),
+            "schedule": [[list(p) for p in rnd] for rnd in self.schedule()],
+            "byes": self.byes(),
             "results": [
                 {
                     "first": r.first,
@@ -251,16 +322,35 @@ class Tournament:
                 }
                 for r in self.results
             ],
-            "standings": [[p, t] for p, t in self.standings()],
+            "standings": [
+                {"player": p, "points": t, "played": played[p], "wins": wins[p]}
+                for p, t in self.standings()
+            ],
             "remaining": [list(p) for p in self.remaining()],
             "tiebreaks": [list(p) for p in self.tiebreak_pairings()],
+            "tied": self.tied_leaders() if not self.remaining() else [],
+            "next": None if nxt is None else list(nxt),
             "winner": self.winner(),
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Tournament:
+        """Rebuild a tournament from :meth:`to_dict` (or just players, rounds and results).
 
-def standings_table(players: Sequence[str], games: Sequence[tuple[str, str, str, int]]) -> Any:
+        Every game is recorded again, so a tampered result is refused.
+        """
+        t = cls(tuple(str(p) for p in data["players"]), (), int(data.get("rounds") or 0))
+        for r in data.get("results") or []:
+            winner = str(r["winner"] or "")
+            t = t.record(str(r["first"]), str(r["second"]), winner, int(r["points"]))
+        return t
+
+
+def standings_table(
+    players: Sequence[str], games: Sequence[tuple[str, str, str, int]], rounds: int = 0
+) -> Any:
     """Convenience: a tournament's plain dict from ``(first, second, winner, points)`` games."""
-    t = Tournament(tuple(players))
+    t = Tournament(tuple(players), (), rounds)
     for first, second, winner, points in games:
         t = t.record(first, second, winner, points)
     return t.to_dict()

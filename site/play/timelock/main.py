@@ -10,6 +10,7 @@ import asyncio
 import json
 
 from pyscript import document
+from tournament import TournamentPanel
 from ui import GamePage, Store, by_id, clear, el, on
 
 FILES = "abcde"
@@ -18,12 +19,12 @@ SIDE_NAMES = ("Rainbow", "Xeno")
 # Which side each seat plays, per mode (only for colours and names on screen).
 SIDES_OF_SEATS = {"duel": (0, 1), "solitaire": (0,), "partners": (0, 1, 1, 0)}
 FACE_HELP = {
-    "TIP": "Both dice count as 6.",
+    "TIP": "Both dice count as 6, each for its own stack.",
     "SWAP": "Two pieces of one of your Time Stacks trade places.",
     "HOP": "This turn a move may jump any distance for one step's cost.",
     "DIG": "One of your covered pieces comes to the top, free.",
     "AIM": "This turn Goal pieces cost only their pips.",
-    "WILD": "Both dice become one pool for any stacks.",
+    "WILD": "What is left on both dice becomes one pool for any stacks, the Goal too.",
 }
 # Without a board (experimental): what each cell of a column is, from the view's kinds.
 KIND_NAMES = {"home0": "home", "home1": "home", "centre": "centre", "side0": "", "side1": ""}
@@ -37,6 +38,7 @@ KIND_WORDS = {
 STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 ROLL_PAUSE = 0.9  # seconds the computer waits after its roll, so the dice can be read
 STEP_PAUSE = 0.5  # seconds between the computer's steps
+FAST_PAUSE = 0.02  # a tournament game between two computers, played at full speed
 
 
 def piece_text(code):
@@ -148,6 +150,7 @@ class TimelockPage(GamePage):
         self.last_roll = None
         self.rolled_now = False
         self.match = None
+        self.tournament = None
 
     # -- wiring ---------------------------------------------------------------------
 
@@ -165,6 +168,11 @@ class TimelockPage(GamePage):
         on(by_id("match-reset"), "click", self.match_reset)
         self.match_store = Store(self.slug, "match")
         self.match = self.match_store.load()
+
+    async def prepare(self):
+        # The tournament form lists the AI levels and options, so it waits for the description.
+        self.tournament = TournamentPanel(self, "tournament", ("stacks_to_match",))
+        self.tournament.render()
 
     def set_view(self, mode):
         by_id("board").setAttribute("data-view", mode)
@@ -351,6 +359,8 @@ class TimelockPage(GamePage):
         self.render_progress(view)
         self.render_score(view)
         asyncio.create_task(self.update_match(view))
+        if self.tournament and not self.embed:
+            asyncio.create_task(self.tournament.game_changed(view))
 
     def paint(self):
         if self.view is None:
@@ -592,7 +602,10 @@ class TimelockPage(GamePage):
         tree.appendChild(el("span", "tl-face", text=face))
         used = " (used)" if state["action_used"] else ""
         tree.appendChild(el("small", text="Treehouse" + used))
-        tree.appendChild(el("small", "tl-left", text=FACE_HELP.get(face, "")))
+        help_text = FACE_HELP.get(face, "")
+        if face == "AIM" and view["options"].get("mode") == "solitaire":
+            help_text = "Put one removed pyramid back for free."
+        tree.appendChild(el("small", "tl-left", text=help_text))
         dice.appendChild(tree)
         box.appendChild(dice)
         if state["pending_removals"]:
@@ -778,11 +791,28 @@ class TimelockPage(GamePage):
     def render_progress(self, view):
         box = by_id("progress")
         clear(box)
+        state = view["state"]
+        if view["options"].get("mode") == "solitaire" and not view["outcome"]:
+            # Solitaire is lost when the turn limit runs out, so show the clock.
+            limit = state["turn_limit"]
+            box.appendChild(
+                el(
+                    "p",
+                    "tl-clock",
+                    text="Turn "
+                    + str(state["turns"] + 1)
+                    + " of "
+                    + str(limit)
+                    + ": match before the end of turn "
+                    + str(limit)
+                    + " or lose.",
+                )
+            )
         names = self.team_names(view) or [view["seats"][0]["name"]]
         for index, team in enumerate(view["state"]["teams"]):
             side = self.seat_side(team["seats"][0], view)
             row = el("div", "tl-team")
-            badge = el("span", "tl-side-badge side" + str(side), attrs={"aria-hidden": "1"})
+            badge = el("span", "tl-side-badge side" + str(side), attrs={"aria-hidden": "true"})
             row.appendChild(badge)
             label = names[index] if index < len(names) else SIDE_NAMES[side]
             row.appendChild(el("strong", text=label))
@@ -860,6 +890,8 @@ class TimelockPage(GamePage):
     # -- the computer's turn, step by step -------------------------------------------------
 
     def ai_pause(self):
+        if self.tournament and self.tournament.fast():
+            return FAST_PAUSE
         log = self.view["log"] if self.view else []
         if log and log[-1]["seat"] < 0:
             return ROLL_PAUSE
@@ -885,6 +917,26 @@ class TimelockPage(GamePage):
             answer = await self.act({"op": "example", "game": self.slug, "key": "setup"})
             if answer:
                 self.show_example(answer.get("example"))
+
+    # -- tournaments ---------------------------------------------------------------------------
+
+    async def start_tournament_game(self, options, seats):
+        """Start one tournament game (two players); returns its seed, or None if refused."""
+        chosen = self.default_options()
+        chosen.update(options)
+        chosen["mode"] = "duel"
+        answer = await self.act(self.new_request(chosen, seats))
+        if not answer:
+            return None
+        self.message(seats[0]["name"] + " v " + seats[1]["name"] + ": a tournament game.", "info")
+        return answer["view"]["record"]["seed"]
+
+    def tournament_result(self, view):
+        """The winner's name ("" for a draw) and the points, from the engine's score."""
+        score = view["state"]["score"]
+        if not score or not score["winners"]:
+            return "", 0
+        return view["seats"][score["winners"][0]]["name"], score["points"]
 
     # -- match scoring -------------------------------------------------------------------------
 
@@ -928,7 +980,8 @@ class TimelockPage(GamePage):
         seed = view["record"]["seed"]
         finished = view["outcome"] and view["position"] == view["length"]
         if finished and score and score["winners"] and seed not in match.get("counted", []):
-            winner = names[self.team_of(view, score["winners"][0])]
+            won = self.team_of(view, score["winners"][0])
+            winner = names[won]
             args = {
                 "players": names,
                 "target": match["target"],
@@ -947,6 +1000,8 @@ class TimelockPage(GamePage):
             counted = (match.get("counted", []) + [seed])[-50:]
             match = result
             match["counted"] = counted
+            # The loser's team (its first seat) may start the next game (option "first").
+            match["last_loser"] = 1 - won
             self.match = match
             self.match_store.save(self.match)
         self.render_match()
@@ -972,15 +1027,30 @@ class TimelockPage(GamePage):
             text = games + " played; first to " + str(match["target"]) + " points wins."
         box.appendChild(el("p", "tl-match-note", text=text))
 
+    def extra_options(self, options):
+        """Who starts: "the previous game's loser" is the seat that lost the match's last game."""
+        loser = -1
+        if options.get("first") == "loser" and self.match and options.get("mode") != "solitaire":
+            loser = self.match.get("last_loser", -1)
+        return {"previous_loser": loser}
+
     async def match_target_changed(self, evt):
         if not self.match:
             return
-        target = int(by_id("match-target").value)
+        text = str(by_id("match-target").value).strip()
+        try:
+            target = int(text)
+        except ValueError:
+            self.message("The match total must be a whole number of points, such as 30.", "error")
+            by_id("match-target").value = str(self.match["target"])
+            return
         args = dict(self.match)
         args["target"] = target
         result = await self.match_tool(args)
         if result is None:
+            by_id("match-target").value = str(self.match["target"])
             return
+        result["last_loser"] = self.match.get("last_loser", -1)
         result["counted"] = self.match.get("counted", [])
         self.match = result
         self.match_store.save(self.match)
