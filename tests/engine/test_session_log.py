@@ -7,7 +7,7 @@ from timegames.time_vectors import GAME as TIME_VECTORS
 from timegames.timeline_cards import GAME as TIMELINE
 
 
-def test_timeline_log_hides_drawn_cards_but_the_record_keeps_them() -> None:
+def test_timeline_log_hides_drawn_cards_and_the_engine_keeps_them() -> None:
     session = Session()
     answer = session.handle(
         {
@@ -20,12 +20,16 @@ def test_timeline_log_hides_drawn_cards_but_the_record_keeps_them() -> None:
     assert answer["ok"]
     answer = session.handle({"op": "play", "action": "draw"})
     view = answer["view"]
-    actions = view["record"]["actions"]
-    # Two cards dealt, the draw, then the card drawn: the record names every card.
+    assert session.record is not None
+    actions = session.record.actions
+    # Two cards dealt, the draw, then the card drawn: the engine's record names every card ...
     assert actions[0].startswith("card ") and actions[-1].startswith("card ")
     texts = [entry["text"] for entry in view["log"]]
     assert texts == ["a card is dealt", "a card is dealt", "draw", "a card is drawn"]
     assert not any(actions[-1].split()[1] in t for t in texts)
+    # ... while the page's record, sealed during the game, shows only the public texts.
+    assert view["sealed"] and view["record"]["actions"] == texts
+    assert view["record"]["seed"] is None
 
 
 def test_timeline_log_keeps_public_chance_actions() -> None:

@@ -7,6 +7,15 @@ module only knows how to talk to the worker, keep the game saved, and offer
 the controls every game shares: new game, undo/redo, save/load, game links,
 the move log with replay, AI turns, and the hot-seat privacy screen.
 
+No game in progress is lost: every game is kept in this browser's list of
+saved games (:class:`SavedGames`, one list per game) with its name and dates;
+opening a link or a file starts a new entry and leaves the others; a save
+the engine cannot read is moved aside and offered as a download, never
+deleted; and when the browser refuses to store (a full quota), the page says
+so plainly and keeps saying it until a save succeeds.  Two tabs playing the
+same saved game never overwrite each other: the second one to save keeps its
+moves as a separate entry.
+
 A game page subclasses :class:`GamePage` and implements ``render_state``.
 """
 
@@ -17,6 +26,9 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, to_js
 
 AI_PAUSE = 0.35  # seconds between AI moves, so a human can follow them
+OPENING = ("new", "load_record", "load_text", "load_link", "example")
+"""Requests that replace the game shown: each starts a new saved game."""
+KEEP_FINISHED = 12  # finished games kept in the list; unfinished ones are never dropped
 
 
 def by_id(name):
@@ -68,24 +80,161 @@ def download(filename, text):
     window.URL.revokeObjectURL(url)
 
 
+def storage_get(key):
+    """The text stored under ``key``, or None (missing, or storage is disabled)."""
+    text = window.tgStorage.get(key)
+    return None if text is None else str(text)
+
+
+def storage_keys(prefix):
+    """Every localStorage key that starts with ``prefix``."""
+    keys = str(window.tgStorage.keys(prefix))
+    return keys.split("\n") if keys else []
+
+
+def storage_session(key):
+    """This tab's own value for ``key`` (sessionStorage survives a reload, not a new tab)."""
+    value = window.tgStorage.session(key)
+    return None if value is None else str(value)
+
+
+def set_storage_session(key, value):
+    # Without sessionStorage, a reload resumes the newest unfinished game instead.
+    window.tgStorage.session(key, value)
+
+
+def now_iso():
+    return str(window.Date.new().toISOString())
+
+
+def new_id():
+    return str(int(window.Date.now())) + "-" + str(int(window.Math.random() * 1000000))
+
+
 class Store:
-    """A JSON value in localStorage: each game's autosave, a page's match table."""
+    """A JSON value in localStorage: each game's autosave, a page's match table.
+
+    A refused write (a full quota, storage switched off) is never swallowed:
+    ``save`` returns False and tells every function in ``Store.listeners``
+    (the page shows a warning until a later write succeeds).
+    """
+
+    listeners = []
 
     def __init__(self, slug, name="autosave"):
         self.key = "timegames:" + slug + ":" + name
 
     def load(self):
+        text = storage_get(self.key)
         try:
-            text = window.localStorage.getItem(self.key)
             return json.loads(text) if text else None
         except Exception:
             return None
 
     def save(self, record):
+        return Store.write(self.key, json.dumps(record))
+
+    def remove(self):
+        Store.delete(self.key)
+
+    @staticmethod
+    def write(key, text):
         try:
-            window.localStorage.setItem(self.key, json.dumps(record))
+            # common/storage.js: a JS exception would escape a MicroPython try/except.
+            problem = str(window.tgStorage.set(key, text))
+        except Exception as err:
+            problem = str(err) or "storage is not available"
+        for listener in Store.listeners:
+            listener(key, problem or None)
+        return not problem
+
+    @staticmethod
+    def delete(key):
+        window.tgStorage.remove(key)
+
+
+class SavedGames:
+    """One game's list of saved games in this browser.
+
+    Each game has a small entry (``timegames:<slug>:game:<id>``: name, dates,
+    moves, finished, and ``rev``, bumped on every save) and its record
+    (``...:record:<id>``).  A save that cannot be read is moved to
+    ``...:unreadable:<id>`` with the reason, for download; nothing is deleted
+    unless the player asks.
+    """
+
+    def __init__(self, slug):
+        self.slug = slug
+        self.base = "timegames:" + slug + ":"
+
+    def entries(self):
+        """Every saved game, newest first; an unreadable entry is moved aside."""
+        found = []
+        for key in storage_keys(self.base + "game:"):
+            text = storage_get(key)
+            try:
+                entry = json.loads(text)
+                entry["id"]
+            except Exception:
+                self.set_aside(
+                    key[len(self.base + "game:") :], text or "", "the list entry is damaged"
+                )
+                Store.delete(key)
+                continue
+            found.append(entry)
+        found.sort(key=lambda e: str(e.get("updated", "")), reverse=True)
+        return found
+
+    def entry(self, game_id):
+        try:
+            return json.loads(storage_get(self.base + "game:" + game_id) or "null")
         except Exception:
-            pass  # private mode or a full quota: play on without saving
+            return None
+
+    def record_text(self, game_id):
+        return storage_get(self.base + "record:" + game_id)
+
+    def put(self, entry, record_text):
+        """Store a game; False if the browser refused (the page is told through Store)."""
+        if record_text is not None and not Store.write(
+            self.base + "record:" + entry["id"], record_text
+        ):
+            return False
+        return Store.write(self.base + "game:" + entry["id"], json.dumps(entry))
+
+    def remove(self, game_id):
+        Store.delete(self.base + "game:" + game_id)
+        Store.delete(self.base + "record:" + game_id)
+
+    def set_aside(self, game_id, text, reason):
+        """Keep a save that cannot be opened, with the reason; the player may download it."""
+        aside = {"id": game_id, "saved": now_iso(), "reason": reason, "text": text}
+        return Store.write(self.base + "unreadable:" + game_id, json.dumps(aside))
+
+    def unreadable(self):
+        found = []
+        for key in storage_keys(self.base + "unreadable:"):
+            try:
+                found.append(json.loads(storage_get(key)))
+            except Exception:
+                found.append(
+                    {
+                        "id": key.split(":")[-1],
+                        "saved": "",
+                        "reason": "damaged",
+                        "text": storage_get(key) or "",
+                    }
+                )
+        return found
+
+    def remove_unreadable(self, game_id):
+        Store.delete(self.base + "unreadable:" + game_id)
+
+    def prune_finished(self, keep=KEEP_FINISHED):
+        """Drop the oldest finished games beyond ``keep``; unfinished games always stay."""
+        finished = [e for e in self.entries() if e.get("finished")]
+        for entry in finished[keep:]:
+            self.remove(entry["id"])
 
 
 class GamePage:
@@ -104,6 +253,19 @@ class GamePage:
         self.store = Store(self.slug)
         self.embed = "embed=1" in str(window.location.search)
         self.html = document.documentElement
+        # The saved game this tab shows: its id, the revision it last wrote, its start date.
+        self.saved = SavedGames(self.slug)
+        self.game_id = None
+        self.game_rev = 0
+        self.game_created = None
+        self.game_note = ""
+        self.tab_key = "timegames:" + self.slug + ":tab-game"
+        # A big custom deck is sent once: later answers leave the options out.
+        self.options_cache = None
+        self.options_key = None
+        self.storage_problem = None
+        self.confirm_answer = None
+        self.last_refusal = None  # the engine's last refusal of an act (None: busy, or ok)
 
     # -- talking to the engine ---------------------------------------------------
 
@@ -115,24 +277,59 @@ class GamePage:
         """Call one of the game's engine tools; the answer has ``ok`` and ``result``/``error``."""
         return await self.call({"op": "tool", "game": self.slug, "name": name, "args": args})
 
-    async def act(self, request, quiet=False):
-        """Send a request that changes the game; refusals leave everything as it was."""
+    async def act(self, request, quiet=False, entry=None):
+        """Send a request that changes the game; refusals leave everything as it was.
+
+        The page adopts an answer only when it is ok: the view, the saved game
+        and the engine always show the same game.  A request that opens
+        another game (``OPENING``) starts a new saved game, or continues the
+        saved game ``entry`` it was opened from.
+        """
         if self.busy:
             self.message(self.tr("ui.busy", "Please wait: the engine is busy."), "info")
             return None
+        opening = request.get("op") in OPENING
+        self.last_refusal = None
         self.set_busy(True)
         try:
-            request["viewer"] = self.viewer
+            # A new game may have fewer seats: its first view is a spectator's.
+            request["viewer"] = None if opening else self.viewer
+            if self.options_key:
+                request["options_key"] = self.options_key
             answer = await self.call(request)
         finally:
             self.set_busy(False)
         if not answer.get("ok"):
+            self.last_refusal = answer
             self.refused(answer)
             return None
+        view = answer["view"]
+        self.restore_options(view)
+        if opening:
+            self.viewer = None
+            self.revealed_for = None
+            self.begin_game(view, entry)
         if not quiet:
             self.message("")
-        self.show(answer["view"])
+        self.show(view)
+        if opening and self.viewer is not None and view.get("viewer") != self.viewer:
+            # The one human of a game with secrets sees their own view at once.
+            again = await self.call(
+                {"op": "view", "viewer": self.viewer, "options_key": self.options_key}
+            )
+            if again.get("ok"):
+                self.restore_options(again["view"])
+                self.show(again["view"])
         return answer
+
+    def restore_options(self, view):
+        """Put back the options an answer left out because the page holds them."""
+        if view.get("options_omitted"):
+            view["options"] = self.options_cache
+            view["record"]["options"] = self.options_cache
+        else:
+            self.options_cache = view.get("options")
+            self.options_key = view.get("options_key")
 
     def refused(self, answer):
         rule = answer.get("rule")
@@ -145,6 +342,7 @@ class GamePage:
 
     async def start(self):
         self.html.setAttribute("data-embed", "1" if self.embed else "0")
+        Store.listeners.append(self.storage_result)
         self.bind_common()
         self.bind_game()
         ticker = asyncio.create_task(self.loading_ticker())
@@ -178,18 +376,105 @@ class GamePage:
         """Game pages fetch what they need before the first game is shown (labels)."""
 
     async def open_initial(self):
+        """Resume this tab's game (or the latest unfinished one), then open a link if given.
+
+        A link opened beside a game in progress asks first, and keeps both.
+        """
+        self.adopt_autosave()
         hash_text = str(window.location.hash)
+        resumed = False
+        for entry in self.resume_order():
+            answer = await self.open_entry(entry)
+            if answer:
+                resumed = True
+                if not hash_text.startswith("#g="):
+                    self.message(
+                        self.tr("ui.welcome_back", "Welcome back: your last game was restored."),
+                        "info",
+                    )
+                break
+        if resumed:
+            if hash_text.startswith("#g="):
+                await self.open_link(hash_text[3:])
+            return
+        note = self.game_note
         if hash_text.startswith("#g=") and await self.open_link(hash_text[3:]):
             return
-        saved = self.store.load()
-        if saved:
-            answer = await self.act({"op": "load_record", "record": saved}, quiet=True)
+        await self.act(self.new_request(self.default_options(), self.default_seats()), quiet=True)
+        if note:
+            self.message(note, "error")
+
+    def adopt_autosave(self):
+        """A last game no saved game holds (an older page's autosave) joins the list."""
+        text = storage_get(self.store.key)
+        if not text:
+            return
+        owner = storage_get(self.store.key + "-id")
+        if owner and self.saved.record_text(owner) == text:
+            return
+        game_id = new_id()
+        try:
+            record = json.loads(text)
+            names = [s["name"] for s in record["seats"]]
+            moves = len(record["actions"])
+        except Exception:
+            self.saved.set_aside(game_id, text, "the saved game is not valid JSON")
+            self.game_note = self.unreadable_note("the saved game is not valid JSON")
+            Store.write(self.store.key + "-id", game_id)
+            return
+        entry = {
+            "id": game_id,
+            "name": self.tr("ui.vs", " vs ").join(names),
+            "created": now_iso(),
+            "updated": now_iso(),
+            "finished": False,
+            "moves": moves,
+            "rev": 1,
+        }
+        if self.saved.put(entry, text):
+            Store.write(self.store.key + "-id", game_id)
+
+    def resume_order(self):
+        """Games to try on start: this tab's own (even if over), then the newest unfinished."""
+        entries = self.saved.entries()
+        own = storage_session(self.tab_key)
+        # MicroPython's sort is not stable: build the order instead of sorting it.
+        first = [e for e in entries if e["id"] == own]
+        return first + [e for e in entries if e["id"] != own and not e.get("finished")]
+
+    async def open_entry(self, entry):
+        """Open a saved game; one the engine refuses is moved aside, never deleted."""
+        text = self.saved.record_text(entry["id"])
+        try:
+            record = json.loads(text)
+        except Exception:
+            record = None
+        answer = None
+        if record is not None:
+            self.game_note = ""
+            answer = await self.act(
+                {"op": "load_record", "record": record}, quiet=True, entry=entry
+            )
             if answer:
-                self.message(
-                    self.tr("ui.welcome_back", "Welcome back: your last game was restored."), "info"
-                )
-                return
-        await self.act(self.new_request(self.default_options(), self.default_seats()))
+                return answer
+            if self.last_refusal is None:
+                return None  # the engine was busy: the saved game is fine, try again later
+        reason = "the saved game is not valid JSON"
+        if record is not None:
+            reason = self.last_refusal.get("error", "refused")
+        self.saved.set_aside(entry["id"], text or "", reason)
+        self.saved.remove(entry["id"])
+        self.game_note = self.unreadable_note(reason)
+        self.message(self.game_note, "error")
+        return None
+
+    def unreadable_note(self, reason):
+        return self.tr(
+            "ui.unreadable",
+            "A saved game could not be opened ({a}). It is kept under Saved games, "
+            "where you can download it.",
+            a=reason,
+        )
 
     async def open_hash(self):
         """Embedded pages (the rules' live examples) and pasted game links."""
@@ -204,13 +489,72 @@ class GamePage:
             await self.open_embed_mode(hash_text[1:])
 
     async def open_link(self, fragment):
+        """Open a game link; beside a game in progress, ask first (both games are kept)."""
+        if not self.embed and self.in_progress():
+            peek = await self.call({"op": "peek_link", "fragment": fragment})
+            if not peek.get("ok"):
+                self.refused(peek)
+                self.forget_hash()
+                return False
+            info = peek["link"]
+            names = self.tr("ui.vs", " vs ").join([s["name"] for s in info["seats"]])
+            question = self.tr(
+                "ui.link_ask",
+                "Open the game from this link ({a}, {n} moves)? The game you are playing "
+                "stays under Saved games.",
+                a=names,
+                n=info["moves"],
+            )
+            if not await self.confirm(
+                question,
+                self.tr("ui.open_link_yes", "Open the link"),
+                self.tr("ui.open_link_no", "Keep playing"),
+            ):
+                self.message(
+                    self.tr("ui.link_not_opened", "The link was not opened; your game goes on."),
+                    "info",
+                )
+                self.forget_hash()
+                return False
         answer = await self.act({"op": "load_link", "fragment": fragment}, quiet=True)
         if answer:
-            self.message(self.tr("ui.link_opened", "Game opened from the link."), "info")
-            if not self.embed:
-                window.history.replaceState(None, "", str(window.location.pathname))
+            self.message(
+                self.tr("ui.link_opened", "Game opened from the link.")
+                + " "
+                + self.tr("ui.deal_code", "Deal {a}.", a=answer["view"].get("deal", "")),
+                "info",
+            )
+            self.forget_hash()
             await self.run_ai()
         return answer is not None
+
+    def forget_hash(self):
+        if not self.embed and str(window.location.hash).startswith("#g="):
+            window.history.replaceState(None, "", str(window.location.pathname))
+
+    def in_progress(self):
+        """True when the game shown has moves by players and is not over."""
+        view = self.view
+        if not view or view["outcome"]:
+            return False
+        return any(entry["seat"] >= 0 for entry in view["log"]) or view.get("log_from", 1) > 1
+
+    async def confirm(self, question, yes, no):
+        """Ask a yes/no question in a dialog; True for ``yes``."""
+        box = by_id("confirm")
+        by_id("confirm-text").textContent = question
+        by_id("confirm-yes").textContent = yes
+        by_id("confirm-no").textContent = no
+        self.confirm_answer = None
+        box.showModal()
+        while self.confirm_answer is None:
+            await asyncio.sleep(0.05)
+        if box.open:
+            box.close()
+        return self.confirm_answer
+
+    def confirmed(self, value):
+        self.confirm_answer = value
 
     async def open_embed_mode(self, mode):
         pass
@@ -237,6 +581,26 @@ class GamePage:
         on(by_id("ng-cancel"), "click", lambda evt: by_id("new-game").close())
         on(by_id("ng-options"), "change", lambda evt: self.refresh_seats())
         on(by_id("privacy-ok"), "click", lambda evt: self.reveal())
+        self.bind_saved_games()
+
+    def bind_saved_games(self):
+        """The saved-games list and the yes/no dialog (texts through ``tr``)."""
+        button = by_id("btn-saved")
+        if button is None:
+            return
+        button.textContent = self.tr("ui.saved_games", "Saved games")
+        by_id("sg-title").textContent = self.tr("ui.saved_games", "Saved games")
+        by_id("sg-note").textContent = self.tr(
+            "ui.saved_note",
+            "Every unfinished game stays here, in this browser only, until you delete it.",
+        )
+        by_id("sg-close").textContent = self.tr("ui.close", "Close")
+        on(button, "click", lambda evt: self.open_saved_games())
+        on(by_id("sg-close"), "click", lambda evt: by_id("saved-games").close())
+        on(by_id("confirm-yes"), "click", lambda evt: self.confirmed(True))
+        on(by_id("confirm-no"), "click", lambda evt: self.confirmed(False))
+        # Escape closes the dialog: that is a "no".
+        on(by_id("confirm"), "cancel", lambda evt: self.confirmed(False))
 
     def bind_game(self):
         pass
@@ -488,7 +852,7 @@ class GamePage:
     def show(self, view):
         self.view = view
         if not self.embed:
-            self.store.save(view["record"])
+            self.autosave(view)
         self.update_viewer()
         self.render_state(view)
         self.render_players(view)
@@ -515,6 +879,227 @@ class GamePage:
         self.viewer = self.pending_viewer
         self.revealed_for = self.viewer
         await self.act({"op": "view"}, quiet=True)
+
+    # -- saved games -----------------------------------------------------------------------
+
+    def begin_game(self, view, entry=None):
+        """The game just opened gets its place in the list (``entry``: the one it came from)."""
+        if self.embed:
+            return
+        previous = self.game_id
+        leaving = previous and (entry is None or entry["id"] != previous)
+        untouched = self.view is not None and not self.view["outcome"] and not self.in_progress()
+        if leaving and untouched:
+            self.saved.remove(previous)  # an untouched new game: nothing to keep
+        if entry is not None:
+            self.game_id = entry["id"]
+            self.game_rev = entry.get("rev", 0)
+            self.game_created = entry.get("created") or now_iso()
+        else:
+            self.game_id = new_id()
+            self.game_rev = 0
+            self.game_created = now_iso()
+        set_storage_session(self.tab_key, self.game_id)
+
+    def game_name(self, view):
+        return self.tr("ui.vs", " vs ").join([seat["name"] for seat in view["seats"]])
+
+    def autosave(self, view):
+        """Save the game shown into its place in the list (and the last-game autosave)."""
+        if self.game_id is None:
+            self.begin_game(view)
+        stored = self.saved.entry(self.game_id)
+        if stored is not None and stored.get("rev", 0) != self.game_rev:
+            # Another tab saved this game since: keep both lines of play.
+            self.game_id = new_id()
+            self.game_rev = 0
+            set_storage_session(self.tab_key, self.game_id)
+            self.message(
+                self.tr(
+                    "ui.other_tab",
+                    "This game was also played in another tab: the moves made here are kept "
+                    "as a separate saved game.",
+                ),
+                "info",
+            )
+        finished = bool(view["outcome"]) and view["position"] == view["length"]
+        entry = {
+            "id": self.game_id,
+            "name": self.game_name(view),
+            "created": self.game_created or now_iso(),
+            "updated": now_iso(),
+            "finished": finished,
+            "moves": view["length"],
+            "deal": view.get("deal", ""),
+            "rev": self.game_rev + 1,
+        }
+        text = json.dumps(view["record"])
+        if self.saved.put(entry, text):
+            self.game_rev = entry["rev"]
+            # The last game played in this browser, as before saved games had a list.
+            if Store.write(self.store.key, text):
+                Store.write(self.store.key + "-id", self.game_id)
+            if finished:
+                self.saved.prune_finished()
+
+    def storage_result(self, key, err):
+        """Store's report: say plainly when the browser refuses to keep the game."""
+        box = by_id("storage-warning")
+        if box is None:
+            return
+        if err is None:
+            if self.storage_problem and key.endswith(":game:" + str(self.game_id)):
+                self.storage_problem = None
+                box.hidden = True
+            return
+        self.storage_problem = str(err)
+        box.textContent = self.tr(
+            "ui.storage_failed",
+            "This browser refused to save the game ({a}): moves from now on are NOT kept "
+            "here. Free some space under Saved games, or use Save file.",
+            a=self.storage_problem.split(":")[0][:60],
+        )
+        box.hidden = False
+        self.html.setAttribute("data-storage", "failed")
+
+    async def open_saved_games(self):
+        self.render_saved_games()
+        by_id("saved-games").showModal()
+
+    def render_saved_games(self):
+        box = by_id("sg-list")
+        clear(box)
+        entries = self.saved.entries()
+        for entry in entries:
+            box.appendChild(self.saved_item(entry))
+        for aside in self.saved.unreadable():
+            box.appendChild(self.unreadable_item(aside))
+        if not box.firstChild:
+            box.appendChild(
+                el("li", "tg-saved-empty", text=self.tr("ui.no_saved", "No saved games yet."))
+            )
+
+    def when(self, iso):
+        """A stored date in the reader's own style, to the minute."""
+        if not iso:
+            return ""
+        style = to_js({"dateStyle": "medium", "timeStyle": "short"})
+        return str(window.Date.new(iso).toLocaleString(self.html.lang or "en", style))
+
+    def saved_item(self, entry):
+        current = entry["id"] == self.game_id
+        state = (
+            self.tr("ui.finished", "finished")
+            if entry.get("finished")
+            else self.tr("ui.in_progress", "in progress")
+        )
+        details = [
+            state,
+            self.tr("ui.moves_count", "{n} moves", n=entry.get("moves", 0)),
+            self.tr("ui.saved_when", "saved {a}", a=self.when(entry.get("updated"))),
+        ]
+        begun = self.when(entry.get("created"))
+        started = el("small", text=self.tr("ui.started_when", "started {a}", a=begun))
+        if entry.get("deal"):
+            deal = self.tr("ui.deal_code", "Deal {a}.", a=entry["deal"]).rstrip(".")
+            started.appendChild(el("span", "tg-deal", text=" · " + deal))
+        title = el("strong", text=entry.get("name") or "?")
+        if current:
+            title.appendChild(
+                el("span", "tg-saved-badge", text=self.tr("ui.playing_now", "playing now"))
+            )
+        main = el(
+            "div",
+            "tg-saved-main",
+            children=[
+                title,
+                el("small", text=" · ".join(details)),
+                started,
+            ],
+        )
+        open_button = el(
+            "button", "primary", text=self.tr("ui.open", "Open"), attrs={"type": "button"}
+        )
+        open_button.disabled = current
+        on(open_button, "click", self.saved_handler("open", entry))
+        download_button = el(
+            "button", text=self.tr("ui.download", "Download"), attrs={"type": "button"}
+        )
+        on(download_button, "click", self.saved_handler("download", entry))
+        delete_button = el("button", text=self.tr("ui.delete", "Delete"), attrs={"type": "button"})
+        delete_button.disabled = current
+        on(delete_button, "click", self.saved_handler("delete", entry))
+        actions = el(
+            "div", "tg-saved-actions", children=[open_button, download_button, delete_button]
+        )
+        cls = "tg-saved-item" + (" current" if current else "")
+        cls += " finished" if entry.get("finished") else ""
+        return el("li", cls, attrs={"data-id": entry["id"]}, children=[main, actions])
+
+    def unreadable_item(self, aside):
+        main = el(
+            "div",
+            "tg-saved-main",
+            children=[
+                el("strong", text=self.tr("ui.unreadable_title", "A save that cannot be opened")),
+                el("small", text=str(aside.get("reason", ""))[:200]),
+                el(
+                    "small",
+                    text=self.tr("ui.kept_when", "kept {a}", a=self.when(aside.get("saved"))),
+                ),
+            ],
+        )
+        download_button = el(
+            "button", "primary", text=self.tr("ui.download", "Download"), attrs={"type": "button"}
+        )
+        on(download_button, "click", self.saved_handler("download_unreadable", aside))
+        delete_button = el("button", text=self.tr("ui.delete", "Delete"), attrs={"type": "button"})
+        on(delete_button, "click", self.saved_handler("delete_unreadable", aside))
+        actions = el("div", "tg-saved-actions", children=[download_button, delete_button])
+        return el(
+            "li",
+            "tg-saved-item unreadable",
+            attrs={"data-id": aside.get("id", "")},
+            children=[main, actions],
+        )
+
+    def saved_handler(self, what, entry):
+        # The entry is bound now: the event's target is gone once the handler awaits.
+        return lambda evt: self.saved_action(what, entry)
+
+    async def saved_action(self, what, entry):
+        if what == "open":
+            by_id("saved-games").close()
+            if await self.open_entry(entry):
+                self.message(self.tr("ui.saved_opened", "Saved game opened."), "info")
+                await self.run_ai()
+        elif what == "download":
+            text = self.saved.record_text(entry["id"])
+            answer = await self.call({"op": "save_text", "record": json.loads(text or "null")})
+            if answer.get("ok"):
+                download(answer["filename"], answer["text"])
+            else:
+                download(self.slug + "-saved-game.json", text or "")
+        elif what == "download_unreadable":
+            download(self.slug + "-unreadable-save.json", entry.get("text", ""))
+        elif what in ("delete", "delete_unreadable"):
+            by_id("saved-games").close()
+            question = self.tr(
+                "ui.delete_ask",
+                "Delete “{a}” from this browser for good?",
+                a=entry.get("name") or entry.get("reason", ""),
+            )
+            if await self.confirm(
+                question, self.tr("ui.delete", "Delete"), self.tr("cancel", "Cancel")
+            ):
+                if what == "delete":
+                    self.saved.remove(entry["id"])
+                    if storage_get(self.store.key + "-id") == entry["id"]:
+                        # The last-game autosave must not bring it back on the next visit.
+                        Store.delete(self.store.key)
+                else:
+                    self.saved.remove_unreadable(entry["id"])
+            await self.open_saved_games()
 
     def render_state(self, view):
         pass
