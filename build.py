@@ -225,6 +225,22 @@ def render_pages(site: Path, wheel_name: str) -> None:
 FILES_ENTRY = re.compile(r'^"\.\./common/([a-z_]+)\.py" = "\./([a-z_]+)\.py"$', re.MULTILINE)
 
 
+# A page's main.py once its code is compiled.  Importing the page's code in a
+# later task (after a short sleep) lets the browser paint and take input between
+# MicroPython's start-up and the page's own start-up, instead of one long task.
+MAIN_STUB = """# The page's code, compiled to bytecode at build time (build.py).
+import asyncio
+
+
+async def boot():
+    await asyncio.sleep(0.001)
+    import game_page  # noqa: F401
+
+
+asyncio.create_task(boot())
+"""
+
+
 def compile_page_scripts(site: Path) -> None:
     """Ship the pages' MicroPython code as bytecode (.mpy), compiled here by mpy-cross.
 
@@ -266,9 +282,7 @@ def compile_page_scripts(site: Path) -> None:
             page_config + "\n# This page, compiled from main.py at build time.\n"
             '"./game_page.mpy" = "./game_page.mpy"\n'
         )
-        (folder / "main.py").write_text(
-            "# The page's code, compiled to bytecode at build time (build.py).\nimport game_page\n"
-        )
+        (folder / "main.py").write_text(MAIN_STUB)
         page.write_text(html_text.replace('config="../common/ui.toml"', 'config="ui.toml"'))
 
 

@@ -343,8 +343,13 @@ class GamePage:
     async def start(self):
         self.html.setAttribute("data-embed", "1" if self.embed else "0")
         Store.listeners.append(self.storage_result)
+        # Short sleeps between start-up steps end the browser's task, so it can
+        # paint and take input in between: no step makes one long task.
+        await asyncio.sleep(0.001)
         self.bind_common()
+        await asyncio.sleep(0.001)
         self.bind_game()
+        await asyncio.sleep(0.001)
         ticker = asyncio.create_task(self.loading_ticker())
         self.engine = await workers["engine"]
         described = await self.call({"op": "describe", "game": self.slug})
