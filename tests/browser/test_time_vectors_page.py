@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from conftest import READY, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from timegames.core import BotContext, Budget, GameRecord, replay
@@ -15,6 +16,10 @@ from timegames.time_vectors import GAME
 
 def saved_record(page: Any) -> GameRecord:
     return saved_record_of(page, "time_vectors")
+
+
+def saved_state_of(page: Any) -> Any:
+    return replay(saved_record(page))[-1]
 
 
 def place(page: Any, point: str, colour: int = 0) -> str:
@@ -218,12 +223,21 @@ def test_keyboard_play(page: Any, site_url: str) -> None:
     page.wait_for_selector("#pt-NW3b3.c0")
 
 
-def test_claim_rule_game(page: Any, site_url: str) -> None:
-    """Tournament claim rule: the page offers Claim and End turn from the engine's legal actions."""
-    open_game(page, site_url, "time_vectors")
+def open_new_game_dialog(page: Any, **labels: str) -> None:
+    """Open New game and pick options by their visible labels (``opt-<name>``)."""
     page.click("#btn-new")
     page.wait_for_selector("#opt-claim")
-    page.select_option("#opt-claim", label="Players must claim vectors")
+    for name, label in labels.items():
+        page.select_option(f"#opt-{name}", label=label)
+
+
+def test_claim_rule_game(page: Any, site_url: str) -> None:
+    """The printed claim rule: an obvious Claim button and the C key; a wrong point is refused."""
+    open_game(page, site_url, "time_vectors")
+    open_new_game_dialog(page, claim="Claim rule (as printed)")
+    help_text = page.inner_text("label:has(#opt-claim)")
+    assert "automatic" in help_text.lower()
+    page.wait_for_selector("#seat-kind-1")
     page.select_option("#seat-kind-1", "human")
     page.click("#ng-start")
     for amber, teal in (("NW1a1", "SE4d4"), ("NW1b1", "SE4c4"), ("NW1c1", "SE4b4")):
@@ -235,20 +249,135 @@ def test_claim_rule_game(page: Any, site_url: str) -> None:
             page.wait_for_selector("[data-action=end]", state="detached")
     wait_turn(page, "human")
     page.click("#pt-NW1d1")
-    page.wait_for_selector("#btn-start-claim")
+    page.wait_for_selector("#btn-claim.primary")
     assert page.get_attribute("html", "data-turn") == "human"  # no automatic win
-    page.click("#btn-start-claim")
-    for point in ("NW1a1", "NW1b1", "NW1c1", "SE4d4"):
+    assert page.get_attribute("#btn-claim", "aria-keyshortcuts") == "C"
+    assert "(C)" in page.inner_text("#btn-claim")
+    assert "claim a vector (C)" in page.inner_text("#status")
+    page.keyboard.press("c")
+    page.wait_for_selector("[data-action=cancel]")
+    assert "name the four tokens" in page.inner_text("#status")
+    for point in ("NW1a1", "NW1b1"):
         page.click(f"#pt-{point}")
-    page.click("#btn-claim")
+        page.wait_for_selector(f"#pt-{point}.sel")
+    page.click("#pt-SE4d4")  # Teal's token: refused with the rule, the claim goes on
     page.wait_for_selector("#message.error")
     assert "rule: claim-own-tokens" in page.inner_text("#message")
-    page.click("#btn-start-claim")
-    for point in ("NW1a1", "NW1b1", "NW1c1", "NW1d1"):
+    for point in ("NW1c1", "NW1d1"):
         page.click(f"#pt-{point}")
-    page.click("#btn-claim")
     assert wait_turn(page, "over") == "over"
     assert "claimed a vector" in page.inner_text("#status")
+    assert "the claim wins" in page.inner_text("#log")
+
+
+def test_a_wrong_claim_costs_the_turn_on_the_page(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    open_new_game_dialog(page, claim="Claim rule (as printed)")
+    page.wait_for_selector("#seat-kind-1")
+    page.select_option("#seat-kind-1", "human")
+    page.click("#ng-start")
+    for amber, teal in (("NW1a1", "SE4d4"), ("NW1b1", "SE4c4"), ("NW1c1", "SE4b4")):
+        for point in (amber, teal):
+            wait_turn(page, "human")
+            page.click(f"#pt-{point}")
+            page.click("[data-action=end]")
+            page.wait_for_selector("[data-action=end]", state="detached")
+    wait_turn(page, "human")
+    page.click("#pt-SW2d4")  # Amber's fourth token, not in line with the others
+    page.click("#btn-claim")
+    for point in ("NW1a1", "NW1b1", "NW1c1", "SW2d4"):
+        page.click(f"#pt-{point}")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Wrong')")
+    assert "not a vector" in page.inner_text("#message")
+    assert "Teal" in page.inner_text("#status")
+
+
+def test_setup_offers_the_printed_options_and_refuses_openings_for_three(
+    page: Any, site_url: str
+) -> None:
+    open_game(page, site_url, "time_vectors")
+    open_new_game_dialog(page)
+    options = {
+        name: page.eval_on_selector_all(f"#opt-{name} option", "os => os.map(o => o.textContent)")
+        for name in ("players", "opening", "claim", "supply")
+    }
+    assert options["opening"] == ["None", "First-move swap", "Three-move equalization (3MEQ)"]
+    assert options["claim"] == ["Automatic detection", "Claim rule (as printed)"]
+    assert options["supply"] == ["20 (as printed)", "35 (the box)", "Unlimited"]
+    assert "Three players: one against a pair" in options["players"]
+    # A swap with three players is refused in the dialog, with the manual's reason.
+    page.select_option("#opt-players", label="Three players, three colours")
+    page.select_option("#opt-opening", label="First-move swap")
+    page.wait_for_function("document.querySelector('#ng-error').textContent.length > 0")
+    assert "two-player games only" in page.inner_text("#ng-error")
+    assert page.is_disabled("#ng-start")
+    # Options combined: one against a pair, the claim rule and unlimited tokens.
+    page.select_option("#opt-opening", label="None")
+    page.select_option("#opt-players", label="Three players: one against a pair")
+    page.select_option("#opt-claim", label="Claim rule (as printed)")
+    page.select_option("#opt-supply", label="Unlimited")
+    page.wait_for_selector("#seat-kind-2")
+    assert page.get_attribute("#seat-name-0", "aria-label") == "Name for Amber (alone)"
+    assert page.get_attribute("#seat-name-2", "aria-label") == "Name for Teal B"
+    for seat, name in enumerate(("Lone", "Pat", "Sam")):
+        page.fill(f"#seat-name-{seat}", name)
+        page.select_option(f"#seat-kind-{seat}", "human")
+    page.click("#ng-start")
+    wait_turn(page, "human")
+    assert "unlimited" in page.inner_text("#supply")
+    order = []
+    for point in ("NW1a1", "SE4d4", "NW1b1", "SE4c4", "NW1c1"):
+        order.append(page.inner_text("#status").split(" to move")[0])
+        page.click(f"#pt-{point}")
+        page.click("[data-action=end]")
+        page.wait_for_selector("[data-action=end]", state="detached")
+        wait_turn(page, "human")
+    # The lone player moves every other turn; the pair's members take turns.
+    assert order == ["Lone (Amber)", "Pat (Teal)", "Lone (Amber)", "Sam (Teal)", "Lone (Amber)"]
+    assert saved_state_of(page).seat == 1  # pair member A is next
+
+
+def test_3meq_choice_names_the_colour_taken(page: Any, site_url: str) -> None:
+    open_game(page, site_url, "time_vectors")
+    open_new_game_dialog(page, opening="Three-move equalization (3MEQ)")
+    page.wait_for_selector("#seat-kind-1")
+    assert page.input_value("#seat-name-1") == "Second player"
+    page.select_option("#seat-kind-1", "human")
+    page.click("#ng-start")
+    for point in ("NW1a1", "NE2b2", "SE3c3"):
+        wait_turn(page, "human")
+        page.click(f"#pt-{point}")
+    page.wait_for_selector("[data-action=pair]")
+    assert "I take Amber" in page.inner_text("[data-action=pair]")
+    assert "I take Teal" in page.inner_text("[data-action=single]")
+    page.click("[data-action=pair]")
+    page.wait_for_function("document.querySelector('#log').textContent.includes('from now on')")
+    assert (
+        "plays Amber (the two tokens) from now on; the first player plays Teal"
+        in page.inner_text("#log")
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)])
+def test_the_board_fits_the_window_without_scrolling(
+    browser: Any, site_url: str, width: int, height: int
+) -> None:
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, "time_vectors")
+        box = page.evaluate(
+            "(() => { const r = document.querySelector('#board').getBoundingClientRect();"
+            " return [r.top, r.bottom, r.right]; })()"
+        )
+        top, bottom, right = box
+        assert top >= 0 and bottom <= height and right <= width
+        low = page.evaluate("document.querySelector('#pt-SE1d1').getBoundingClientRect().bottom")
+        assert low <= height  # the lowest point of tier 1 is on screen
+        size = page.evaluate("document.querySelector('#pt-NW1a1').getBoundingClientRect().width")
+        assert size >= 20
+    finally:
+        ctx.close()
 
 
 def test_phone_width_has_no_sideways_scrolling(browser: Any, site_url: str) -> None:

@@ -7,15 +7,17 @@ shared by both cannot hide.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 from timegames.core import BotContext, Budget
 from timegames.time_vectors import GAME, TimeVectorsState
 from timegames.time_vectors import board as B
-from timegames.time_vectors.rules import EMPTY, Claim, Place
+from timegames.time_vectors.rules import EMPTY, Claim, EndTurn, Mark, Place
 
 LEVELS = [level.key for level in GAME.ai_levels()]
 STRONG = ["expert", "master"]
@@ -91,6 +93,12 @@ def other(state: TimeVectorsState) -> int:
 
 # -- every level plays legally ------------------------------------------------------------
 
+CLAIMABLE = [
+    *("NW1a1", "end", "SE4a4", "end", "NW1b1", "end", "SE4b4", "end"),
+    *("NW1c1", "end", "SE4a3", "end", "NW1d1"),
+]
+"""Claim rule: Amber has just completed NW1a1-NW1d1 and may claim it."""
+
 
 def positions_for_legality() -> list[tuple[str, Any]]:
     claim_window = play(["NW1a1"], claim=True)
@@ -106,30 +114,16 @@ def positions_for_legality() -> list[tuple[str, Any]]:
         ("3meq-opening", play(["NE2b2"], opening="3meq")),
         ("3meq-choice", play(["NE2b2", "NW1a1", "SE3c3"], opening="3meq")),
         ("claim-window", claim_window),
-        (
-            "claimable",
-            play(
-                [
-                    "NW1a1",
-                    "end",
-                    "SE4a4",
-                    "end",
-                    "NW1b1",
-                    "end",
-                    "SE4b4",
-                    "end",
-                    "NW1c1",
-                    "end",
-                    "SE4a3",
-                    "end",
-                    "NW1d1",
-                ],
-                claim=True,
-            ),
-        ),
+        ("claimable", play(CLAIMABLE, claim=True)),
         ("no-tokens", out_of_tokens),
-        ("three-colours", play(["NW1a1", "NW1b1", "NW1c1", "NE1a1"], colours=3)),
-        ("teams", play(["NW1a1", "NW1b1", "NW1c1"], team_size=3)),
+        ("naming", play([*CLAIMABLE, "claim", "mark NW1b1"], claim=True)),
+        ("three-colours", play(["NW1a1", "NW1b1", "NW1c1", "NE1a1"], players="3")),
+        ("teams", play(["NW1a1", "NW1b1", "NW1c1"], players="2x3")),
+        ("one-against-a-pair", play(["NW1a1", "NW1b1", "NW1c1"], players="2v1")),
+        (
+            "three-players-claims-unlimited",
+            play(["NW1a1", "end", "NW1b1", "end", "NW1c1"], players="3", claim=True, supply=0),
+        ),
     ]
 
 
@@ -270,3 +264,50 @@ def test_master_beats_beginner() -> None:
             bot = master if state.current_player() == master_seat else beginner
             state = state.play(bot.choose(state, BotContext(rng, Budget(seconds=0.05))))
         assert state.outcome().winners == (master_seat,), game_number
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_a_strong_bot_claims_its_vector_and_names_it(level: str) -> None:
+    state = play(CLAIMABLE, claim=True)
+    for _ in range(5):
+        action = choose(level, state)
+        assert not isinstance(action, EndTurn | Place)
+        state = state.play(action)
+        if state.is_terminal():
+            break
+    assert isinstance(action, Mark)
+    assert state.outcome().winners == (0,)
+    assert state.outcome().reason == "claimed a vector"
+
+
+# -- defence against a threat followed by a fork ---------------------------------------------
+
+FORKS = json.loads(
+    (Path(__file__).parent / "data" / "time_vectors_forks.json").read_text(encoding="utf-8")
+)
+
+
+def test_the_fork_positions_are_what_they_claim() -> None:
+    # The data holds at least 30 positions, each with at least one defence and
+    # more losing moves than defending ones (checked independently of the AI
+    # when the file was generated; here: each replays legally with the
+    # defender to move and no immediate win for either side).
+    positions = FORKS["positions"]
+    assert len(positions) >= 30
+    for item in positions:
+        state = play(item["moves"], **FORKS["options"])
+        me = state.current_player()
+        assert state.colour_of(me) == item["to_move"]
+        assert not winning_points(state, me) and not winning_points(state, other(state))
+        free = state.cells.count(EMPTY)
+        assert 1 <= len(item["defences"]) <= free // 4
+
+
+@pytest.mark.parametrize("number", [0, 7, 14, 21, 28])
+def test_master_defends_a_threat_then_fork(number: int) -> None:
+    item = FORKS["positions"][number]
+    state = play(item["moves"], **FORKS["options"])
+    bot = GAME.make_bot("master")
+    action = bot.choose(state, BotContext(random.Random(number), Budget(seconds=0.3)))
+    assert isinstance(action, Place)
+    assert B.name(action.point) in item["defences"]

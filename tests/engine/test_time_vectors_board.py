@@ -70,7 +70,9 @@ def test_every_point_has_a_unique_name_that_round_trips() -> None:
         ("SW1a", "SW1a1"),
         ("SW1a12", "SW1a1"),
         ("", "SW1a1"),
-        ("claim SW1a1 SW1a2", "four"),
+        ("claim SW1a1 SW1a2", "in steps"),
+        ("mark SW1a1 SW1a2", "not a Time Vectors move"),
+        ("mark XX1a1", "quadrant"),
         ("hello world", "not a Time Vectors move"),
     ],
 )
@@ -83,12 +85,10 @@ def test_bad_notation_is_refused_with_a_reason(text: str, why: str) -> None:
 
 
 def test_keywords_and_claims_round_trip() -> None:
-    for text in ("swap", "pair", "single", "end", "claim NW1a1 NW1b1 NW1c1 NW1d1"):
+    for text in ("swap", "pair", "single", "end", "claim", "cancel", "mark NW1a1"):
         assert GAME.action_to_text(GAME.parse_action(text)) == text
-    # Claims may name their points in any order.
-    assert GAME.parse_action("claim NW1d1 NW1a1 NW1c1 NW1b1") == GAME.parse_action(
-        "claim NW1a1 NW1b1 NW1c1 NW1d1"
-    )
+    # Keywords and quadrants may be typed in any case.
+    assert GAME.parse_action("MARK nw1a1") == GAME.parse_action("mark NW1a1")
 
 
 # -- how many vectors of each kind ----------------------------------------------------

@@ -109,7 +109,7 @@ def test_a_link_with_a_changed_seed_or_option_is_refused() -> None:
         ({"actions": ["NW1a2", "NW1a2"], "position": 2}, "illegal"),
         ({"actions": ["NW1a2", "XX9z9"], "position": 2}, "cannot be read"),
         ({"actions": ["swap"], "position": 1}, "illegal"),
-        ({"options": {"colours": 3, "opening": "3meq"}}, "two colours"),
+        ({"options": {"players": "3", "opening": "3meq"}}, "two-player games only"),
         ({"options": {"supply": 7}}, "supply"),
         ({"seats": [{"name": "Ann"}]}, "2 players"),
         ({"seats": [{"name": ""}, {"name": "Ben"}]}, "name"),

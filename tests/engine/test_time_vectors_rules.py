@@ -126,7 +126,7 @@ def seats_and_colours(state: TimeVectorsState, moves: list[str]) -> list[tuple[i
 
 
 def test_teams_of_two_rotate_team_1a_team_2a_team_1b_team_2b() -> None:
-    options = {"team_size": 2}
+    options = {"players": "2x2"}
     assert GAME.seat_labels(GAME.normalise_options(options)) == [
         "Amber A",
         "Teal A",
@@ -138,7 +138,7 @@ def test_teams_of_two_rotate_team_1a_team_2a_team_1b_team_2b() -> None:
 
 
 def test_teams_of_three_add_player_c_in_the_same_sequence() -> None:
-    options = {"team_size": 3}
+    options = {"players": "2x3"}
     labels = GAME.seat_labels(GAME.normalise_options(options))
     assert labels == ["Amber A", "Teal A", "Amber B", "Teal B", "Amber C", "Teal C"]
     seen = seats_and_colours(new(**options), FAR[:7])
@@ -148,28 +148,28 @@ def test_teams_of_three_add_player_c_in_the_same_sequence() -> None:
 
 def test_team_members_share_a_colour_and_win_together() -> None:
     # Amber A (seat 0) and Amber B (seat 2) build one vector between them.
-    state = play(interleave(ROW, FAR), team_size=2)
+    state = play(interleave(ROW, FAR), players="2x2")
     assert state.outcome() is not None
     assert state.outcome().winners == (0, 2)
     assert state.outcome().returns == (1.0, -1.0, 1.0, -1.0)
 
 
 def test_three_colours_take_turns_and_the_third_can_win() -> None:
-    assert GAME.seat_labels(GAME.normalise_options({"colours": 3})) == ["Amber", "Teal", "Violet"]
-    state = new(colours=3)
+    assert GAME.seat_labels(GAME.normalise_options({"players": "3"})) == ["Amber", "Teal", "Violet"]
+    state = new(players="3")
     seen = seats_and_colours(state, FAR[:6])
     assert seen == [(0, 0), (1, 1), (2, 2)] * 2
     moves: list[str] = []
     for i in range(4):
         moves += [FAR[2 * i], FAR[2 * i + 1], TIME_ROW[i]]
-    state = play(moves, colours=3)
+    state = play(moves, players="3")
     assert state.outcome() is not None
     assert state.outcome().winners == (2,)
     assert state.outcome().returns == (-1.0, -1.0, 1.0)
 
 
 def test_three_colours_in_teams() -> None:
-    state = new(colours=3, team_size=2)
+    state = new(players="3x2")
     seen = seats_and_colours(state, FAR[:6])
     assert seen == [(0, 0), (1, 1), (2, 2), (3, 0), (4, 1), (5, 2)]
 
@@ -208,12 +208,15 @@ def test_swap_needs_the_option() -> None:
     assert GAME.parse_action("swap") not in state.legal_actions()
 
 
-def test_swap_in_a_team_game_passes_on_to_team_1_player_b() -> None:
-    # Clarification: in a team game the swap is Teal A's first move, and the
-    # rotation carries on with Amber B.
-    state = play(["NE2b2", "swap"], opening="swap", team_size=2)
+def test_turn_order_after_a_swap_in_a_two_player_game() -> None:
+    # The first player moves again, then the players alternate as before.
+    state = play(["NE2b2", "swap"], opening="swap")
     assert colour_at(state, "NE2b2") == TEAL
-    assert state.current_player() == 2
+    seen = seats_and_colours(state, FAR[:5])
+    assert seen == [(0, AMBER), (1, TEAL), (0, AMBER), (1, TEAL), (0, AMBER)]
+    assert GAME.log_text(play(["NE2b2"], opening="swap"), "swap") == (
+        "swap: the first token becomes Teal; the first player moves again"
+    )
 
 
 # -- three-move equalization (3MEQ) ----------------------------------------------------------
@@ -269,29 +272,41 @@ def test_3meq_the_chosen_colour_counts_for_wins() -> None:
 
 
 @pytest.mark.parametrize("opening", ["swap", "3meq"])
-def test_openings_are_refused_for_three_colours(opening: str) -> None:
-    with pytest.raises(FormatError, match="two colours"):
-        GAME.normalise_options({"colours": 3, "opening": opening})
+@pytest.mark.parametrize("players", ["2x2", "2x3", "3", "2v1", "3x2"])
+def test_openings_are_refused_outside_two_player_games(opening: str, players: str) -> None:
+    with pytest.raises(FormatError, match="two-player games only") as err:
+        GAME.normalise_options({"players": players, "opening": opening})
+    assert "first player's advantage" in str(err.value)
     with pytest.raises(FormatError):
-        GAME.new_game({"colours": 3, "opening": opening}, 0)
-    seats = [{"name": n} for n in ("A", "B", "C")]
+        GAME.new_game({"players": players, "opening": opening}, 0)
+    seats = [{"name": f"P{i}"} for i in range(GAME.seat_count({"players": players}))]
     data = {
         "format": 1,
         "game": "time_vectors",
         "seed": 0,
-        "options": {"colours": 3, "opening": opening},
+        "options": {"players": players, "opening": opening},
         "seats": seats,
     }
     with pytest.raises(RecordError):
         GameRecord.from_dict(data)
 
 
+def test_the_opening_protocol_is_offered_as_none_swap_or_3meq() -> None:
+    spec = next(s for s in GAME.option_specs() if s.name == "opening")
+    assert spec.label == "Opening protocol"
+    assert [value for value, _ in spec.choices] == ["none", "swap", "3meq"]
+    assert spec.default == "none"
+    assert "two-player" in spec.help
+    for opening in ("none", "swap", "3meq"):
+        assert GAME.normalise_options({"opening": opening})["opening"] == opening
+
+
 # -- the supply of tokens ------------------------------------------------------------------
 
 
-def no_win_sequence(count: int, colours: int = 2, **options: Any) -> list[str]:
+def no_win_sequence(count: int, **options: Any) -> list[str]:
     """``count`` moves in which nobody completes a vector (found by trying points)."""
-    state: Any = new(colours=colours, **options)
+    state: Any = new(**options)
     moves: list[str] = []
     order = list(range(B.POINTS))
     while len(moves) < count:
@@ -308,10 +323,14 @@ def no_win_sequence(count: int, colours: int = 2, **options: Any) -> list[str]:
     return moves
 
 
-@pytest.mark.parametrize(("supply", "colours"), [(20, 2), (35, 2), (20, 3)])
-def test_the_game_is_drawn_when_the_player_to_move_has_no_token(supply: int, colours: int) -> None:
-    moves = no_win_sequence(supply * colours - 1, colours=colours, supply=supply)
-    state = play(moves, colours=colours, supply=supply)
+@pytest.mark.parametrize(
+    ("supply", "players", "colours"), [(20, "2", 2), (35, "2", 2), (20, "3", 3), (35, "2v1", 2)]
+)
+def test_the_game_is_drawn_when_the_player_to_move_has_no_token(
+    supply: int, players: str, colours: int
+) -> None:
+    moves = no_win_sequence(supply * colours - 1, players=players, supply=supply)
+    state = play(moves, players=players, supply=supply)
     assert not state.is_terminal()
     assert state.tokens_left(colours - 1) == 1
     # The last token of the last colour: now the next player has none.
@@ -327,8 +346,8 @@ def test_the_game_is_drawn_when_the_player_to_move_has_no_token(supply: int, col
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == ()
-    assert outcome.returns == (0.0,) * colours
-    assert "tokens" in outcome.reason
+    assert outcome.returns == (0.0,) * len(state.settings.teams)
+    assert "tokens ran out" in outcome.reason
 
 
 def test_a_player_with_no_token_left_cannot_place() -> None:
@@ -342,7 +361,7 @@ def test_a_player_with_no_token_left_cannot_place() -> None:
     assert not state.is_terminal()
     problem = state.illegal_reason(GAME.parse_action("SE2d2"))
     assert problem is not None and problem.rule == "no-tokens"
-    assert [GAME.action_to_text(a) for a in state.legal_actions()] == ["end"]
+    assert [GAME.action_to_text(a) for a in state.legal_actions()] == ["claim", "end"]
     # Both players pass in turn: drawn.
     state = state.play_text("end")
     assert not state.is_terminal()
@@ -365,7 +384,7 @@ def test_unlimited_supply_draws_when_the_board_is_full() -> None:
     for point, ch in enumerate(FULL_BOARD_3):
         queues[int(ch)].append(point)
     assert [len(queues[c]) for c in range(3)] == [86, 85, 85]
-    state: Any = new(colours=3, supply=0)
+    state: Any = new(players="3", supply=0)
     for turn in range(B.POINTS):
         assert not state.is_terminal(), f"ended early after {turn} tokens"
         colour = state.colour_of(state.current_player())
@@ -388,10 +407,11 @@ def test_with_claims_a_full_board_is_drawn_once_everyone_passes() -> None:
     assert state.current_player() == 0
     problem = state.illegal_reason(Place(0))
     assert problem is not None and problem.rule == "occupied"
-    # Amber may still claim one of the vectors on the board...
-    claims = [a for a in state.legal_actions() if GAME.action_to_text(a).startswith("claim")]
-    assert claims
-    assert state.play(claims[0]).outcome().winners == (0,)
+    # Teal's last token completed vectors, so Amber's unclaimed ones have
+    # lapsed, but Teal may still claim on its turn...
+    assert state.claimable_vectors(AMBER) == []
+    line = [B.name(p) for p in state.claimable_vectors(TEAL)[0]]
+    assert claim(state.play_text("end"), line).outcome().winners == (1,)
     # ...or pass; once both colours have passed the game is drawn.
     state = state.play_text("end")
     assert not state.is_terminal()
@@ -407,37 +427,74 @@ def test_unlimited_supply_is_really_unlimited() -> None:
     assert state.tokens_left(AMBER) > 200
 
 
-# -- the claim rule (tournament option) --------------------------------------------------------
+# -- the claim rule (as printed) -------------------------------------------------------------
+
+
+def claim(state: Any, names: Iterable[str]) -> Any:
+    """Claim a vector: announce it, then name its four points."""
+    state = state.play_text("claim")
+    for point in names:
+        state = state.play_text("mark " + point)
+    return state
+
+
+def claim_game(moves: Iterable[str], **options: Any) -> Any:
+    """Play ``moves`` with the claim rule, ending every turn without a claim."""
+    state = new(claim=True, **options)
+    for move in moves:
+        state = state.play_text(move).play_text("end")
+    return state
+
+
+def test_the_claim_rule_is_offered_as_printed_against_automatic_detection() -> None:
+    spec = next(s for s in GAME.option_specs() if s.name == "claim")
+    assert dict(spec.choices) == {False: "Automatic detection", True: "Claim rule (as printed)"}
+    assert "claim" in spec.help and "automatic" in spec.help.lower()
 
 
 def test_with_claims_a_built_vector_does_not_end_the_game() -> None:
     moves = interleave(ROW, FAR)
-    state = new(claim=True)
-    for move in moves[:-1]:
-        state = state.play_text(move).play_text("end")
+    state = claim_game(moves[:-1])
     state = state.play_text(moves[-1])
     assert not state.is_terminal()
     assert state.phase == "claim"
-    claim = "claim " + " ".join(ROW)
-    assert GAME.parse_action(claim) in state.legal_actions()
+    assert GAME.parse_action("claim") in state.legal_actions()
     # Placing a second token this turn is not allowed.
     problem = state.illegal_reason(GAME.parse_action("SW4d4"))
     assert problem is not None and problem.rule == "one-token-per-turn"
-    won = state.play_text(claim)
+    won = claim(state, ROW)
     assert won.outcome() is not None
     assert won.outcome().winners == (0,)
+    assert won.outcome().reason == "claimed a vector"
     assert sorted(B.name(p) for p in won.winning_line) == sorted(ROW)
 
 
+def test_a_claim_names_its_points_in_any_order_and_may_be_withdrawn() -> None:
+    state = claim_game([*interleave(ROW, FAR), FAR[5]])
+    state = state.play_text("claim")
+    assert state.phase == "naming"
+    # Only the mover's own tokens can be named, and each once.
+    marks = {GAME.action_to_text(a) for a in state.legal_actions()}
+    assert marks == {"mark " + p for p in ROW} | {"cancel"}
+    state = state.play_text("mark " + ROW[2])
+    problem = state.illegal_reason(GAME.parse_action("mark " + ROW[2]))
+    assert problem is not None and problem.rule == "claim-four-points"
+    problem = state.illegal_reason(GAME.parse_action("mark " + FAR[0]))
+    assert problem is not None and problem.rule == "claim-own-tokens"
+    problem = state.illegal_reason(GAME.parse_action("SW4d4"))
+    assert problem is not None and problem.rule == "finish-claim"
+    back = state.play_text("cancel")
+    assert back.phase == "place" and back.current_player() == 0 and back.marked == ()
+    won = claim(back, [ROW[3], ROW[0], ROW[2], ROW[1]])
+    assert won.outcome() is not None and won.outcome().winners == (0,)
+
+
 def test_a_vector_may_be_claimed_at_the_start_of_a_later_turn() -> None:
-    moves = interleave(ROW, FAR)
-    state = new(claim=True)
-    for move in moves:
-        state = state.play_text(move).play_text("end")
+    state = claim_game(interleave(ROW, FAR))
     state = state.play_text(FAR[5]).play_text("end")  # Teal's turn passes
     assert state.current_player() == 0
     assert state.phase == "place"
-    won = state.play_text("claim " + " ".join(reversed(ROW)))
+    won = claim(state, reversed(ROW))
     assert won.outcome() is not None and won.outcome().winners == (0,)
 
 
@@ -455,81 +512,133 @@ def test_end_ends_the_turn_and_is_refused_before_placing() -> None:
     assert problem is not None and problem.rule == "no-end-turn"
 
 
-@pytest.mark.parametrize(
-    ("claim", "rule"),
-    [
-        # Amber's four tokens, but not in a line.
-        (["NW1a2", "NW1b2", "NW1c2", "SW2d4"], "not-a-vector"),
-        # A line, but one point holds Teal's token.
-        (["SE4a4", "SE4b4", "SE4c4", "SE4d4"], "claim-own-tokens"),
-        # A line with an empty point.
-        (["NW1a2", "NW1b2", "NW1c2", "NW1d2"], "claim-own-tokens"),
-        # The same point twice.
-        (["NW1a2", "NW1a2", "NW1b2", "NW1c2"], "claim-four-points"),
-    ],
-)
-def test_a_wrong_claim_is_refused_and_changes_nothing(claim: list[str], rule: str) -> None:
-    state = new(claim=True)
-    amber = ["NW1a2", "NW1b2", "NW1c2", "SW2d4"]
-    teal = ["SE4a4", "SE4b4", "SE4c4", "SW4a1"]
-    for move in [*interleave(amber, teal), teal[3]]:
-        state = state.play_text(move).play_text("end")
-    # Amber now places SE4d4, so the Teal line holds one Amber token.
-    state = state.play_text("SE4d4") if rule == "claim-own-tokens" else state
-    before = state.to_dict()
-    action = GAME.parse_action("claim " + " ".join(claim))
-    problem = state.illegal_reason(action)
-    assert problem is not None and problem.rule == rule
-    with pytest.raises(IllegalAction) as err:
-        state.play(action)
-    assert err.value.rule == rule
-    assert state.to_dict() == before
-    assert not state.is_terminal()
+def test_a_claim_needs_four_of_your_tokens_on_the_board() -> None:
+    state = claim_game(interleave(ROW[:3], FAR[:2]))
+    assert state.current_player() == 1
+    problem = state.illegal_reason(GAME.parse_action("claim"))
+    assert problem is not None and problem.rule == "claim-four-tokens"
+    assert GAME.parse_action("claim") not in state.legal_actions()
 
 
-def test_claiming_another_players_vector_is_refused() -> None:
-    state = new(claim=True)
-    for move in [*interleave(FAR[:4], ROW), ROW[3]]:
-        state = state.play_text(move).play_text("end")
-    # Teal holds the row; Amber tries to claim it.
-    assert state.current_player() == 0
-    problem = state.illegal_reason(GAME.parse_action("claim " + " ".join(ROW)))
-    assert problem is not None and problem.rule == "claim-own-tokens"
+AMBER_BENT = ["NW1a2", "NW1b2", "NW1c2", "SW2d4"]
+"""Four Amber tokens that are not a vector (three in a row and a stray)."""
 
 
-def test_claims_are_refused_without_the_claim_rule() -> None:
-    state = play(interleave(ROW[:3], FAR))
-    problem = state.illegal_reason(GAME.parse_action("claim " + " ".join(ROW)))
-    assert problem is not None and problem.rule == "claims-off"
+def test_a_wrong_claim_before_placing_loses_the_turn() -> None:
+    # Clarification: a wrong claim costs one placement.
+    state = claim_game([*interleave(AMBER_BENT, FAR), FAR[5]])
+    assert state.current_player() == 0 and state.phase == "place"
+    tokens = state.cells.count(AMBER)
+    after = claim(state, AMBER_BENT)
+    assert not after.is_terminal()
+    assert after.current_player() == 1, "the turn passed without a token"
+    assert after.cells.count(AMBER) == tokens
+    assert "not a vector" in after.notice and "turn is lost" in after.notice
+    assert "Wrong claim" in after.view(None)["notice"]
+    log = GAME.log_text(_three_marks(state, AMBER_BENT), "mark " + AMBER_BENT[3])
+    assert "Wrong claim" in log
+
+
+def _three_marks(state: Any, names: list[str]) -> Any:
+    state = state.play_text("claim")
+    for point in names[:3]:
+        state = state.play_text("mark " + point)
+    return state
+
+
+def test_a_wrong_claim_after_placing_skips_the_next_turn() -> None:
+    state = claim_game([*interleave(AMBER_BENT[:3], FAR), FAR[2]])
+    state = state.play_text(AMBER_BENT[3])
+    assert state.phase == "claim"
+    after = claim(state, AMBER_BENT)
+    assert "next turn" in after.notice
+    assert after.current_player() == 1
+    after = after.play_text(FAR[3]).play_text("end")
+    assert after.current_player() == 1, "Amber's turn was skipped"
+    after = after.play_text(FAR[4]).play_text("end")
+    assert after.current_player() == 0, "and only one turn"
+
+
+def test_a_skipped_turn_falls_on_the_next_member_of_the_team() -> None:
+    moves = interleave(AMBER_BENT[:3], FAR[:3])
+    state = claim_game(moves[:3] + moves[3:], players="2x2")
+    # Seats so far: 0 Amber A, 1 Teal A, 2 Amber B, 3 Teal B, 0 Amber A.
+    assert state.current_player() == 1
+    state = state.play_text(FAR[3]).play_text("end").play_text(AMBER_BENT[3])
+    assert state.current_player() == 2
+    state = claim(state, AMBER_BENT)
+    assert state.current_player() == 3
+    state = state.play_text(FAR[4]).play_text("end")
+    assert state.current_player() == 1, "Amber A's turn is skipped"
 
 
 def test_an_unclaimed_vector_lets_the_opponent_win_first() -> None:
-    state = new(claim=True)
     # Amber completes ROW but ends the turn without seeing it; Teal, holding
     # three of TIME_ROW, completes it and claims at once.
-    for move in interleave(ROW, TIME_ROW[:3]):
-        state = state.play_text(move).play_text("end")
+    state = claim_game(interleave(ROW, TIME_ROW[:3]))
     assert state.owned_vectors(AMBER), "Amber's vector stands unclaimed"
     assert state.current_player() == 1
-    state = state.play_text(TIME_ROW[3])
-    state = state.play_text("claim " + " ".join(TIME_ROW))
+    state = claim(state.play_text(TIME_ROW[3]), TIME_ROW)
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (1,)
     assert outcome.reason == "claimed a vector"
 
 
-def test_claims_are_not_shown_in_the_view() -> None:
-    # The view must not give away a vector its owner has not noticed.
-    state = new(claim=True)
-    moves = interleave(ROW, FAR)
-    for move in moves[:-1]:
-        state = state.play_text(move).play_text("end")
-    state = state.play_text(moves[-1])
-    assert state.phase == "claim"
-    legal = state.view(0)["legal"]
-    assert "end" in legal
-    assert not any(text.startswith("claim") for text in legal)
+def test_an_unclaimed_vector_lapses_once_the_opponent_completes_one() -> None:
+    # Teal completes TIME_ROW but does not claim it either: Amber's older
+    # vector can no longer be claimed, while Teal's newer one still can.
+    state = claim_game([*interleave(ROW, TIME_ROW[:3]), TIME_ROW[3]])
+    assert state.current_player() == 0
+    assert state.claimable_vectors(AMBER) == []
+    assert state.claimable_vectors(TEAL)
+    after = claim(state, ROW)
+    assert not after.is_terminal()
+    assert "lapsed" in after.notice
+    assert after.current_player() == 1
+    won = claim(after, TIME_ROW)
+    assert won.outcome() is not None and won.outcome().winners == (1,)
+
+
+def test_a_vector_completed_later_can_still_be_claimed() -> None:
+    # Teal's vector lapsed Amber's first one; a second Amber vector built
+    # afterwards is claimable again.
+    second = ["NW2a2", "NW2b2", "NW2c2", "NW2d2"]
+    state = claim_game([*interleave(ROW, TIME_ROW[:3]), TIME_ROW[3]])
+    for amber, teal in zip(second, FAR[:4], strict=True):
+        state = state.play_text(amber).play_text("end").play_text(teal).play_text("end")
+    assert [sorted(v) for v in state.claimable_vectors(AMBER)] == [
+        sorted(B.index(p) for p in second)
+    ]
+    won = claim(state, second)
+    assert won.outcome() is not None and won.outcome().winners == (0,)
+
+
+def test_claiming_another_players_vector_is_refused() -> None:
+    state = claim_game([*interleave(FAR[:4], ROW), ROW[3]])
+    # Teal holds the row; Amber tries to name it.
+    assert state.current_player() == 0
+    state = state.play_text("claim")
+    problem = state.illegal_reason(GAME.parse_action("mark " + ROW[0]))
+    assert problem is not None and problem.rule == "claim-own-tokens"
+
+
+def test_claims_are_refused_without_the_claim_rule() -> None:
+    state = play(interleave(ROW[:3], FAR))
+    problem = state.illegal_reason(GAME.parse_action("claim"))
+    assert problem is not None and problem.rule == "claims-off"
+    problem = state.illegal_reason(GAME.parse_action("mark " + ROW[0]))
+    assert problem is not None and problem.rule == "no-claim"
+
+
+def test_the_legal_moves_never_give_a_vector_away() -> None:
+    # "claim" is offered whether or not a vector stands.
+    with_moves, without_moves = interleave(ROW, FAR), interleave(AMBER_BENT, FAR)
+    with_vector = claim_game(with_moves[:-1]).play_text(with_moves[-1])
+    without = claim_game(without_moves[:-1]).play_text(without_moves[-1])
+    assert with_vector.owned_vectors(AMBER) and not without.owned_vectors(AMBER)
+    assert with_vector.view(0)["legal"] == without.view(0)["legal"] == ["claim", "end"]
+    assert with_vector.view(0)["claim_open"] and without.view(0)["claim_open"]
 
 
 # -- serialisation guards -------------------------------------------------------------------
@@ -563,7 +672,89 @@ def test_records_need_one_seat_per_player() -> None:
                 "format": 1,
                 "game": "time_vectors",
                 "seed": 0,
-                "options": {"team_size": 2},
+                "options": {"players": "2x2"},
                 "seats": [Seat("A").to_dict(), Seat("B").to_dict()],
             }
         )
+
+
+@pytest.mark.parametrize(
+    ("old", "players"),
+    [({"colours": 2}, "2"), ({"team_size": 2}, "2x2"), ({"colours": 3, "team_size": 2}, "3x2")],
+)
+def test_saves_from_before_the_players_option_still_open(old: dict[str, int], players: str) -> None:
+    options = GAME.normalise_options({**old, "supply": 35})
+    assert options == {"players": players, "opening": "none", "claim": False, "supply": 35}
+    with pytest.raises(FormatError, match="no longer offered"):
+        GAME.normalise_options({"colours": 3, "team_size": 3})
+
+
+def test_options_combine_three_players_claim_rule_and_unlimited_tokens() -> None:
+    # Three colours, the claim rule and no limit on tokens, all at once: Violet
+    # builds a vector on its 4th turn, claims it, and wins for its seat alone.
+    moves = []
+    for i in range(4):
+        moves += [FAR[2 * i], FAR[2 * i + 1], TIME_ROW[i]]
+    state = claim_game(moves[:-1], players="3", supply=0).play_text(moves[-1])
+    assert state.current_player() == 2 and state.phase == "claim"
+    assert state.tokens_left(VIOLET) == B.POINTS - 4
+    won = claim(state, TIME_ROW)
+    assert won.outcome() is not None and won.outcome().winners == (2,)
+    assert won.outcome().returns == (-1.0, -1.0, 1.0)
+
+
+def test_options_combine_swap_and_claim_rule() -> None:
+    # Two players, the swap and the claim rule: the swapped token counts for
+    # Teal's vector, and the claim window follows each placement.
+    state = new(opening="swap", claim=True).play_text(TIME_ROW[0]).play_text("end")
+    state = state.play_text("swap")
+    assert state.current_player() == 0 and colour_at(state, TIME_ROW[0]) == TEAL
+    for amber, teal in zip(FAR[:3], TIME_ROW[1:], strict=True):
+        state = state.play_text(amber).play_text("end").play_text(teal)
+        if teal != TIME_ROW[3]:
+            state = state.play_text("end")
+    assert state.current_player() == 1 and state.phase == "claim"
+    won = claim(state, TIME_ROW)
+    assert won.outcome().winners == (1,)
+
+
+def test_options_combine_one_against_a_pair_and_a_small_supply() -> None:
+    # The pair shares one supply of 20 Teal tokens between its two members.
+    state = new(players="2v1", supply=20)
+    seen = seats_and_colours(state, FAR[:4])
+    assert seen == [(0, AMBER), (1, TEAL), (0, AMBER), (2, TEAL)]
+    state = play(FAR[:4], state)
+    assert state.tokens_left(TEAL) == 18 and state.tokens_left(AMBER) == 18
+    assert GAME.seat_labels(GAME.normalise_options({"players": "2v1"})) == [
+        "Amber (alone)",
+        "Teal A",
+        "Teal B",
+    ]
+
+
+PAIR_LOG = (
+    "pair: plays Amber (the two tokens) from now on; the first player plays Teal and moves next"
+)
+SINGLE_LOG = (
+    "single: plays Teal (the single token) from now on and moves now; the first player plays Amber"
+)
+
+
+@pytest.mark.parametrize(("choice", "text"), [("pair", PAIR_LOG), ("single", SINGLE_LOG)])
+def test_the_3meq_choice_says_who_plays_which_colour(choice: str, text: str) -> None:
+    assert GAME.seat_labels(GAME.normalise_options({"opening": "3meq"})) == [
+        "First player",
+        "Second player",
+    ]
+    state = play(["NW1a1", "NE2b2", "SE3c3"], opening="3meq")
+    assert GAME.log_text(state, choice) == text
+    # The session's move log carries the same words.
+    from timegames.core.session import Session
+
+    session = Session()
+    answer = session.handle(
+        {"op": "new", "game": "time_vectors", "options": {"opening": "3meq"}, "seed": 1}
+    )
+    for move in ("NW1a1", "NE2b2", "SE3c3", choice):
+        answer = session.handle({"op": "play", "action": move})
+    assert answer["view"]["log"][-1]["text"] == text

@@ -7,9 +7,15 @@ is a *fork* (the next player can block only one).
 
 * ``beginner`` places at random and sees a win in one only half the time.
 * ``casual`` takes wins, usually blocks, and otherwise picks a well-connected point.
-* ``expert`` always wins and blocks, builds forks and stops the opponent's.
-* ``master`` adds a forcing-threat search (victory by continuous threats) and
-  checks its quiet moves against the opponent's best reply.
+* ``expert`` always wins and blocks, plays short forced wins by continuous
+  threats and looks two moves ahead with alpha-beta.
+* ``master`` searches as deep as its time allows (iterative deepening with a
+  transposition table), looks for long forced threat wins, and before each
+  move checks whether the opponent has one; if so, it only plays moves that
+  refute it.  The searches live in :mod:`.search`.
+
+With three colours the strong levels fall back on the line heuristics below
+(the searches are for two sides).
 """
 
 from __future__ import annotations
@@ -20,15 +26,19 @@ from typing import Any
 
 from ..core.protocol import AiLevel, Bot, BotContext, FormatError, State
 from . import board as B
+from . import search
 from .rules import (
     CHOOSE,
     CLAIM_WINDOW,
     EMPTY,
+    NAMING,
     OPENING,
     Action,
+    Cancel,
     Choose,
     Claim,
     EndTurn,
+    Mark,
     Place,
     Swap,
     TimeVectorsState,
@@ -37,8 +47,14 @@ from .rules import (
 LEVELS: tuple[AiLevel, ...] = (
     AiLevel("beginner", "Beginner", "Places at random; notices a win in one about half the time."),
     AiLevel("casual", "Casual", "Takes wins, usually blocks, likes well-connected points."),
-    AiLevel("expert", "Expert", "Always wins and blocks; builds forks and stops yours."),
-    AiLevel("master", "Master", "Expert plus a search for forcing threat sequences."),
+    AiLevel(
+        "expert", "Expert", "Always wins and blocks; finds short forced wins; looks a move ahead."
+    ),
+    AiLevel(
+        "master",
+        "Master",
+        "Deep search within its time; finds long forced wins and refutes yours in advance.",
+    ),
 )
 
 LINE_COUNT: tuple[int, ...] = tuple(len(t) for t in B.VECTORS_THROUGH)
@@ -146,23 +162,41 @@ class TimeVectorsBot(Bot[Action]):
         """A move for the seat to act."""
         assert isinstance(state, TimeVectorsState)
         rng = context.rng
-        legal = state.legal_actions()
-        if not legal:
+        if state.is_terminal():
             raise ValueError("no legal action")
-        claims = [a for a in legal if isinstance(a, Claim)]
-        if claims and rng.random() < (0.5, 0.85, 1.0, 1.0)[self.rank]:
-            return claims[0]
-        if state.phase == CLAIM_WINDOW or not any(isinstance(a, Place) for a in legal):
-            return EndTurn() if EndTurn() in legal else legal[0]
+        if state.settings.claim:
+            claim = self._claim_step(state, rng)
+            if claim is not None:
+                return claim
         if state.phase == OPENING:
             return self._opening_token(state, rng)
         if state.phase == CHOOSE:
             return self._choose_colour(state, rng)
-        swap = Swap() in legal
+        if not state.can_place():
+            return EndTurn()
         point = self._place(state, rng, context)
-        if swap and self._wants_swap(state, rng):
+        if state._swap_allowed() and self._wants_swap(state, rng):
             return Swap()
         return Place(point)
+
+    # -- the claim rule -----------------------------------------------------------------
+
+    def _claim_step(self, state: TimeVectorsState, rng: Any) -> Action | None:
+        """Claim a vector the bot notices (always, from expert up); None to carry on placing."""
+        colour = state.colour_of(state.seat)
+        if state.phase == NAMING:
+            for line in state.claimable_vectors(colour):
+                if set(state.marked) <= set(line):
+                    return Mark(next(p for p in line if p not in state.marked))
+            return Cancel()
+        if state.phase not in (CLAIM_WINDOW, "place"):
+            return None
+        notices = (0.5, 0.85, 1.0, 1.0)[self.rank]
+        if state.claimable_vectors(colour) and rng.random() < notices:
+            return Claim()
+        if state.phase == CLAIM_WINDOW:
+            return EndTurn()
+        return None
 
     # -- openings -----------------------------------------------------------------
 
@@ -218,20 +252,19 @@ class TimeVectorsBot(Bot[Action]):
             top = ranked[:4]
             return top[int(rng.randrange(len(top)))]
 
+        if state.settings.colours == 2:
+            strength = search.MASTER if self.rank >= 3 else search.EXPERT
+            return search.best_point(state.cells, me, self._seconds(context), strength)
         forks = analysis.fork_points(me)
         if forks:
             return max(forks, key=lambda p: (analysis.score(p, weights), -p))
         deadline = time.monotonic() + self._seconds(context)
-        if self.rank >= 3 and state.settings.colours == 2:
-            found = vcf(analysis, me, order[0], depth=6, deadline=deadline)
-            if found is not None:
-                return found
         opponent = order[0]
         opponent_forks = analysis.fork_points(opponent)
         if opponent_forks:
             return self._stop_forks(analysis, opponent, opponent_forks, weights)
         ranked = sorted(empties, key=lambda p: (-analysis.score(p, weights), p))
-        # Look one reply ahead: the master over more candidates than the expert.
+        # Three colours: look one reply ahead, the master over more candidates.
         width = 10 if self.rank >= 3 else 4
         return self._safest(analysis, me, opponent, ranked[:width], weights, deadline)
 
@@ -290,37 +323,6 @@ class TimeVectorsBot(Bot[Action]):
             if value > best_value:
                 best_point, best_value = p, value
         return best_point
-
-
-def vcf(analysis: Analysis, me: int, opponent: int, depth: int, deadline: float) -> int | None:
-    """A first move of a forced win by continuous threats, or ``None``.
-
-    Each of our moves makes a threat the opponent must block; the line ends in
-    a fork.  Branches where the forced block gives the opponent a threat of
-    its own are dropped, which keeps the search sound and small.
-    """
-    if depth <= 0 or time.monotonic() > deadline:
-        return None
-    if analysis.win_points(opponent):
-        return None
-    candidates = [p for p in analysis.empties() if analysis.threats_made(me, p)]
-    for p in candidates:
-        made = analysis.threats_made(me, p)
-        if len(made) >= 2:
-            return p
-    for p in candidates:
-        (block,) = tuple(analysis.threats_made(me, p))
-        analysis.place(p, me)
-        analysis.place(block, opponent)
-        counter = analysis.win_points(opponent)
-        found = None if counter else vcf(analysis, me, opponent, depth - 1, deadline)
-        analysis.remove(block, opponent)
-        analysis.remove(p, me)
-        if found is not None:
-            return p
-        if time.monotonic() > deadline:
-            return None
-    return None
 
 
 def make_bot(level: str) -> TimeVectorsBot:

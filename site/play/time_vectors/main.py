@@ -12,11 +12,24 @@ from ui import GamePage, by_id, clear, el, on
 QUADRANTS = ("NW", "NE", "SE", "SW")
 COLOUR_NAMES = ("Amber", "Teal", "Violet")
 ACTION_LABELS = {
-    "swap": "Swap the first token",
-    "pair": "Play the pair (two tokens)",
-    "single": "Play the single token",
-    "end": "End turn",
+    "swap": "Swap: the first token becomes mine (Teal)",
+    "pair": "I take Amber, the two tokens (the first player then moves as Teal)",
+    "single": "I take Teal, the single token, and move now",
+    "claim": "Claim a vector (C)",
+    "cancel": "Cancel the claim (Esc)",
+    "end": "End turn (E)",
 }
+# Seat names the new-game form fills in; a name still equal to one of these is
+# replaced when the options change the seats (a seat called "Teal" must not end
+# up playing Amber after a 3MEQ choice).
+DEFAULT_NAMES = (
+    {"First player", "Second player"}
+    | set(COLOUR_NAMES)
+    | {c + " " + x for c in COLOUR_NAMES for x in "ABC"}
+    | {c + " (alone)" for c in COLOUR_NAMES}
+)
+# Keyboard shortcuts for the claim rule, shown on the buttons.
+ACTION_KEYS = {"c": "claim", "e": "end", "Escape": "cancel"}
 
 
 def screen_xy(name):
@@ -41,7 +54,6 @@ class TimeVectorsPage(GamePage):
         self.points = {}
         self.cells = {}
         self.focus_name = "NW4a4"
-        self.selecting = False
         self.selection = []
         self.checker = False
         self.highlight = []
@@ -54,7 +66,21 @@ class TimeVectorsPage(GamePage):
         board = by_id("board")
         on(board, "click", self.board_click)
         on(board, "keydown", self.board_key)
+        on(document, "keydown", self.shortcut_key)
         self.points[self.focus_name].setAttribute("tabindex", "0")
+
+    def shortcut_key(self, evt):
+        """C claims, E ends the turn, Esc cancels a claim (not while typing in a field)."""
+        tag = str(evt.target.tagName).lower() if evt.target else ""
+        if tag in ("input", "select", "textarea") or evt.ctrlKey or evt.metaKey or evt.altKey:
+            return
+        key = str(evt.key)
+        action = ACTION_KEYS.get(key if key == "Escape" else key.lower())
+        if action is None or self.view is None or self.view["to_move_kind"] != "human":
+            return
+        if action in self.view["state"]["legal"]:
+            evt.preventDefault()
+            asyncio.create_task(self.play(action))
 
     async def board_click(self, evt):
         target = evt.target
@@ -65,10 +91,14 @@ class TimeVectorsPage(GamePage):
         await self.point_chosen(name)
 
     async def point_chosen(self, name):
-        if self.checker or self.selecting:
+        if self.checker:
             await self.toggle_selection(name)
             return
         if self.view is None:
+            return
+        if self.view["state"]["phase"] == "naming":
+            # A claim under way: clicking a token names it (the engine refuses others).
+            await self.play("mark " + name)
             return
         if name not in self.view["state"]["legal"]:
             if self.view["to_move_kind"] == "human" and not self.view["outcome"]:
@@ -111,6 +141,18 @@ class TimeVectorsPage(GamePage):
         if focus:
             node.focus()
 
+    async def refresh_seats(self):
+        await super().refresh_seats()
+        answer = await self.call(
+            {"op": "describe", "game": self.slug, "options": self.chosen_options()}
+        )
+        if not answer.get("ok"):
+            return
+        for index, label in enumerate(answer["seat_labels"]):
+            box = by_id("seat-name-" + str(index))
+            if box is not None and str(box.value) in DEFAULT_NAMES:
+                box.value = label
+
     # -- claims and the vector checker -------------------------------------------------
 
     async def toggle_selection(self, name):
@@ -119,10 +161,7 @@ class TimeVectorsPage(GamePage):
         elif len(self.selection) < 4:
             self.selection.append(name)
         self.paint_cells()
-        if self.checker:
-            await self.check_selection()
-        else:
-            self.render_actions(self.view)
+        await self.check_selection()
 
     async def check_selection(self):
         box = by_id("example")
@@ -188,21 +227,12 @@ class TimeVectorsPage(GamePage):
     def render_state(self, view):
         state = view["state"]
         if not self.checker:
-            self.selection = [p for p in self.selection if p in self.own_points(view)]
-            if not state["claim_open"]:
-                self.selecting = False
-                self.selection = []
+            self.selection = []
         self.paint_cells()
         self.render_supply(view)
         self.render_actions(view)
-
-    def own_points(self, view):
-        state = view["state"]
-        seat = view["to_move"]
-        if seat is None:
-            return []
-        colour = state["colour_of_seat"][seat]
-        return [self.name_of(i) for i, c in enumerate(state["cells"]) if c == colour]
+        if state.get("notice"):
+            self.message(state["notice"], "error")
 
     def name_of(self, index):
         quadrant = QUADRANTS[index // 64]
@@ -216,7 +246,7 @@ class TimeVectorsPage(GamePage):
         human = self.view["to_move_kind"] == "human" and not self.view["outcome"]
         winning = set(state["winning_line"] or []) | set(self.highlight)
         last = state["last"]
-        selected = set(self.selection)
+        selected = set(self.selection) | set(state.get("marked") or [])
         for index, colour in enumerate(state["cells"]):
             name = self.name_of(index)
             classes = "pt"
@@ -245,13 +275,14 @@ class TimeVectorsPage(GamePage):
         colours = len(set(state["colour_of_seat"]))
         for colour in range(colours):
             left = state["tokens_left"][colour]
+            amount = "unlimited" if state.get("supply") == 0 else str(left) + " left"
             box.appendChild(
                 el(
                     "span",
                     "tv-supply-item",
                     children=[
                         el("span", "tv-token c" + str(colour), attrs={"aria-hidden": "true"}),
-                        el("span", text=COLOUR_NAMES[colour] + ": " + str(left) + " left"),
+                        el("span", text=COLOUR_NAMES[colour] + ": " + amount),
                     ],
                 )
             )
@@ -264,62 +295,36 @@ class TimeVectorsPage(GamePage):
         state = view["state"]
         for text in state["legal"]:
             if text in ACTION_LABELS:
+                classes = "tg-action"
+                if text == "claim":
+                    classes += " primary tv-claim"
                 button = el(
                     "button",
-                    "tg-action",
+                    classes,
                     text=ACTION_LABELS[text],
-                    attrs={"type": "button", "data-action": text},
+                    attrs={"type": "button", "data-action": text, "id": "btn-" + text},
                 )
+                for key, action in ACTION_KEYS.items():
+                    if action == text:
+                        button.setAttribute(
+                            "aria-keyshortcuts", key.upper() if len(key) == 1 else key
+                        )
                 on(button, "click", self.action_handler(text))
                 box.appendChild(button)
-        if state["claim_open"]:
-            if self.selecting:
-                label = "Claim these four (" + str(len(self.selection)) + "/4)"
-                claim = el(
-                    "button",
-                    "tg-action primary",
-                    text=label,
-                    attrs={"type": "button", "id": "btn-claim"},
+        if state["phase"] == "naming":
+            named = len(state["marked"])
+            box.appendChild(
+                el(
+                    "p",
+                    "tv-claim-help",
+                    text="Click the four tokens of your vector (" + str(named) + " of 4 named). "
+                    "A wrong claim costs a placement.",
                 )
-                claim.disabled = len(self.selection) != 4
-                on(claim, "click", self.claim_click)
-                cancel = el("button", "tg-action", text="Cancel claim", attrs={"type": "button"})
-                on(cancel, "click", self.cancel_claim)
-                box.appendChild(claim)
-                box.appendChild(cancel)
-            else:
-                start = el(
-                    "button",
-                    "tg-action",
-                    text="Claim a vector…",
-                    attrs={"type": "button", "id": "btn-start-claim"},
-                )
-                on(start, "click", self.start_claim)
-                box.appendChild(start)
+            )
 
     def action_handler(self, text):
         # The event's currentTarget is gone once the handler awaits, so bind the move now.
         return lambda evt: self.play(text)
-
-    def start_claim(self, evt):
-        self.selecting = True
-        self.selection = []
-        self.message("Select the four tokens of your vector, then press Claim.", "info")
-        self.render_actions(self.view)
-
-    def cancel_claim(self, evt):
-        self.selecting = False
-        self.selection = []
-        self.paint_cells()
-        self.render_actions(self.view)
-
-    async def claim_click(self, evt):
-        chosen = list(self.selection)
-        self.selecting = False
-        self.selection = []
-        await self.play("claim " + " ".join(chosen))
-        self.paint_cells()
-        self.render_actions(self.view)
 
     def turn_text(self, view):
         seat = view["to_move"]
@@ -333,9 +338,16 @@ class TimeVectorsPage(GamePage):
         if phase == "opening":
             return name + ": place the three opening tokens (two Amber, then one Teal)."
         if phase == "choose":
-            return name + ": choose to play the pair (Amber) or the single token (Teal)."
+            return (
+                name + ": choose your colour: Amber (the two tokens; the first player moves next)"
+                " or Teal (the single token; you move now)."
+            )
         if phase == "claim":
-            return name + ": claim a vector, or end your turn."
+            return name + ": claim a vector (C), or end your turn (E)."
+        if phase == "naming":
+            return name + ": name the four tokens of your vector, or cancel (Esc)."
+        if view["state"].get("claim_rule"):
+            return name + " to move: click a free point, or claim a vector (C)."
         return name + " to move: click a free point."
 
 

@@ -1,0 +1,76 @@
+"""The import graph has no circles: rules never import the AI, the protocol never imports bots.
+
+Each check runs in a fresh interpreter.  Package ``__init__`` files are
+replaced by empty stand-ins (a module with only ``__path__``), so the only
+imports that happen are the ones the module under test makes itself; a
+package's ``__init__`` attaching its bots would otherwise load the AI anyway.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parents[2] / "pkg"
+
+# Each check needs a fresh interpreter; Pyodide cannot start processes.
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses")
+
+PROBE = """
+import importlib, json, sys, types
+root, target, *packages = sys.argv[1:]
+for name in packages:
+    stand_in = types.ModuleType(name)
+    stand_in.__path__ = [root + "/" + name.replace(".", "/")]
+    sys.modules[name] = stand_in
+importlib.import_module(target)
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("timegames"))))
+"""
+
+
+def loaded_by(target: str, *packages: str) -> list[str]:
+    """The timegames modules loaded by importing ``target`` with ``packages`` stubbed."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(PKG), target, *packages],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    modules: list[str] = json.loads(done.stdout)
+    return modules
+
+
+@pytest.mark.parametrize("game", ["time_vectors", "timelock", "timeline_cards"])
+def test_rules_do_not_import_the_ai(game: str) -> None:
+    loaded = loaded_by(f"timegames.{game}.rules", "timegames", f"timegames.{game}")
+    assert f"timegames.{game}.rules" in loaded
+    assert f"timegames.{game}.ai" not in loaded
+
+
+def test_the_protocol_does_not_import_the_shared_bots() -> None:
+    loaded = loaded_by("timegames.core.protocol", "timegames", "timegames.core")
+    assert "timegames.core.protocol" in loaded
+    assert "timegames.core.bots" not in loaded
+
+
+@pytest.mark.parametrize("game", ["time_vectors", "timelock", "timeline_cards"])
+def test_the_package_attaches_its_bots(game: str) -> None:
+    # The other half of the arrangement: importing the package registers the levels.
+    probe = (
+        f"import importlib, json; g = importlib.import_module('timegames.{game}').GAME; "
+        f"ai = importlib.import_module('timegames.{game}.ai'); "
+        "print(json.dumps([[lv.key for lv in g.ai_levels()], [lv.key for lv in ai.LEVELS]]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(PKG)!r}); {probe}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    attached, own = json.loads(done.stdout)
+    assert attached == own
+    assert len(own) >= 2
