@@ -1,0 +1,452 @@
+"""The Time and Time Again page in real Chromium: playing against the computer in accelerated
+mode up to an elimination, deep links to locations, hidden holdings, refusals, the real-time
+catch-up with its digest, hot-seat privacy and phone width."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from conftest import READY, open_game, wait_turn
+from conftest import saved_record as saved_record_of
+from conftest import saved_state as saved_state_of
+from timegames.core import BotContext, Budget, GameRecord
+from timegames.core.record import Seat, record_to_text
+from timegames.time_and_time_again import GAME
+
+SLUG = "time_and_time_again"
+AUTOSAVE = f"timegames:{SLUG}:autosave"
+HOUR_MS = 3_600_000
+
+
+def saved_record(page: Any) -> GameRecord:
+    return saved_record_of(page, SLUG)
+
+
+def saved_state(page: Any) -> Any:
+    return saved_state_of(page, SLUG)
+
+
+def pick_label(page: Any, select: str, prefix: str) -> None:
+    labels = page.eval_on_selector_all(f"{select} option", "os => os.map(o => o.textContent)")
+    page.select_option(select, label=next(x for x in labels if x.startswith(prefix)))
+
+
+def start_game(
+    page: Any,
+    kinds: tuple[str, ...] = ("human", "ai:overlord", "ai:schemer", "ai:novice"),
+    names: tuple[str, ...] = ("Ada", "Bob", "Cleo", "Dan"),
+    clock: str = "Accelerated",
+) -> None:
+    """Start a new game through the New game dialog, then stop the accelerated clock."""
+    players = len(kinds)
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-players")
+    pick_label(page, "#opt-players", f"{players} players")
+    pick_label(page, "#opt-clock", clock)
+    page.wait_for_selector(f"#seat-kind-{players - 1}")
+    for seat in range(players):
+        page.fill(f"#seat-name-{seat}", names[seat])
+        page.select_option(f"#seat-kind-{seat}", kinds[seat])
+    page.click("#ng-start")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).seats[0].name === {json.dumps(names[0])}"
+    )
+    if clock == "Accelerated":
+        page.select_option("#tick-seconds", "0")  # the test moves the clock by hand
+    wait_idle(page)
+
+
+def wait_idle(page: Any) -> None:
+    wait_turn(page, "human", "over", timeout=90_000)
+
+
+def hour(page: Any) -> int:
+    return int(page.inner_text("#clock-hour"))
+
+
+def advance(page: Any) -> None:
+    """Press "Advance the clock" and wait until the computer players have had their hour."""
+    before = hour(page)
+    page.click("#btn-advance")
+    page.wait_for_function(f"Number(document.querySelector('#clock-hour').textContent) > {before}")
+    wait_idle(page)
+
+
+def cell_holdings(page: Any) -> dict[str, str]:
+    return dict(
+        page.eval_on_selector_all(
+            ".tt-cell",
+            "cs => cs.map(c => [c.dataset.loc, c.querySelector('.tt-hold').textContent])",
+        )
+    )
+
+
+def own_holdings(state: Any, seat: int) -> dict[str, str]:
+    """What the diamond should show: the seat's own agents, wealth and visibility."""
+    return {
+        loc["id"]: "♟{agents}◆{wealth}◉{visibility}".format(**loc["mine"])
+        for loc in state.view(seat)["locations"]
+    }
+
+
+def checkpoint(levels: tuple[str, ...], hours_before: int) -> tuple[GameRecord, int, int]:
+    """A seeded game in which seat 0 (a human) only lets the clock run, stopped a few hours
+    before the first elimination: (record, the eliminated seat, the hour of that check).
+
+    The computer players move exactly as the page's engine worker moves them (same
+    session seed formula), so the page reaches the same elimination.
+    """
+    computers = [Seat(f"AI {i + 1}", "ai", level) for i, level in enumerate(levels)]
+    seats = (Seat("Ada", "human"), *computers)
+    options = GAME.normalise_options({"players": len(seats)})
+    for seed in range(12):
+        state = GAME.new(options, seed)
+        actions: list[str] = []
+        windows: dict[int, int] = {}  # hour -> position where seat 0's window opened
+        while not state.is_terminal() and not state.view(None)["eliminated"]:
+            seat = state.current_player()
+            if seat == 0:
+                windows.setdefault(state.clock, len(actions))
+                text = f"t{state.clock + 1}"
+                state = state.play_text(text)
+            else:
+                rng = random.Random(seed * 1_000_003 + len(actions))
+                bot = GAME.make_bot(seats[seat].level)
+                action = bot.choose(state, BotContext(rng, Budget(seconds=0.5)))
+                text = GAME.action_to_text(action)
+                state = state.play(action)
+            actions.append(text)
+        gone = state.view(None)["eliminated"]
+        if gone and gone[0]["seat"] != 0 and gone[0]["hour"] - hours_before in windows:
+            stop = windows[gone[0]["hour"] - hours_before]
+            record = GameRecord(SLUG, seed, options, seats, tuple(actions[:stop]), stop)
+            return record, gone[0]["seat"], gone[0]["hour"]
+    raise AssertionError("no seeded game reached an elimination of a computer player")
+
+
+def load_file(page: Any, path: Any) -> None:
+    page.set_input_files("#file-load", str(path))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
+    wait_idle(page)
+
+
+def test_play_against_the_computer_in_accelerated_mode_until_an_elimination(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    assert page.inner_text("#clock-mode") == "Accelerated"
+    assert hour(page) == 0
+    advance(page)
+    advance(page)
+    state = saved_state(page)
+    assert hour(page) == state.clock == 2
+    assert page.inner_text("#clock-turns") == str(state.view(0)["me"]["turns"]) == "5"
+    # The computer players act in their own windows: the record holds their moves.
+    assert any(a.startswith("t") for a in saved_record(page).actions[1:])
+
+    # Buy a direct gain: select, read what the engine says it gives, confirm.
+    offered = page.eval_on_selector_all(
+        "#opp-list .tt-opp:has(input:not([disabled]))",
+        "os => os.map(o => [o.dataset.opp, o.dataset.type])",
+    )
+    legal = {
+        GAME.action_to_text(a)
+        for a in state.legal_actions()
+        if GAME.action_to_text(a).startswith("b")
+    }
+    assert {f"b{opp}" for opp, _ in offered} == legal
+    direct = [int(opp) for opp, kind in offered if kind in ("recruit", "acquire")]
+    assert direct, "no direct gain was affordable"
+    opp = next(o for o in state.view(0)["opportunities"] if o["id"] == direct[0])
+    page.check(f"#opp-{opp['id']}")
+    page.wait_for_selector("#opp-confirm:not([hidden])")
+    assert opp["gain"]["text"] in page.inner_text("#opp-summary")
+    before = len(saved_record(page).actions)
+    page.click("#opp-take")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length > {before}"
+    )
+    wait_idle(page)
+    page.wait_for_selector("#result:not([hidden])")
+    after = saved_state(page)
+    assert after.view(0)["me"]["turns"] == 5 - opp["price"]
+    here = next(loc for loc in after.view(0)["locations"] if loc["id"] == opp["location"])
+    assert here["mine"]["visibility"] >= 1
+    assert cell_holdings(page) == own_holdings(after, 0)
+    outcome = [e for e in after.view(0)["log"] if e["kind"] == "outcome"][-1]
+    assert outcome["text"] in page.inner_text("#result")
+
+    # The clock also runs by itself: an hour every 3 seconds.
+    page.select_option("#tick-seconds", "3")
+    start = hour(page)
+    page.wait_for_function(
+        f"Number(document.querySelector('#clock-hour').textContent) > {start}", timeout=20_000
+    )
+    page.select_option("#tick-seconds", "0")
+    wait_idle(page)
+
+    # Play on from a saved game a few hours before the first elimination check.
+    record, victim, check = checkpoint(("overlord", "overlord", "random"), 3)
+    path = tmp_path / "near-elimination.json"
+    path.write_text(record_to_text(record))
+    load_file(page, path)
+    assert hour(page) == check - 3
+    page.click("#tab-leaders")
+    page.wait_for_selector("#view-leaders:not([hidden])")
+    assert "in 3 hours" in page.inner_text("#lead-check")
+    for _ in range(3):
+        assert "eliminated at hour" not in page.inner_text("#lead-body")
+        advance(page)
+    state = saved_state(page)
+    assert state.view(None)["eliminated"] == [{"seat": victim, "hour": check}]
+    name = record.seats[victim].name
+    page.wait_for_function(
+        "document.querySelector('#lead-body').textContent.includes('eliminated')"
+    )
+    assert f"eliminated at hour {check}" in page.inner_text("#lead-body")
+    rows = page.inner_text("#lead-body")
+    assert name in rows
+    page.click("#tab-log")
+    page.wait_for_selector("#events [data-kind=elimination]")
+    assert f"{name} is eliminated" in page.inner_text("#events [data-kind=elimination]")
+
+
+def test_deep_links_to_a_location_and_the_keyboard_walk(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG, "#/location/constantinople")
+    wait_idle(page)
+    page.wait_for_selector("#view-location:not([hidden])")
+    assert page.inner_text("#loc-title") == "Constantinople"
+    assert "1453" in page.inner_text("#loc-when")
+    body = page.inner_text("#loc-body")
+    assert "Constantine XI Palaiologos" in body
+    state = saved_state(page)
+    controller = next(
+        loc["controller"] for loc in state.view(0)["locations"] if loc["id"] == "constantinople"
+    )
+    who = "you" if controller == 0 else saved_record(page).seats[controller].name
+    assert f"Controlled by {who}" in body
+    assert page.get_attribute("#cell-constantinople", "class").count("here") == 1
+    # Up the diamond to Lisbon, and back with the browser's back button.
+    page.click("#loc-body a[href='#/location/lisbon']")
+    page.wait_for_function("document.querySelector('#loc-title').textContent === 'Lisbon'")
+    assert "Present" in page.inner_text("#loc-body")
+    page.go_back()
+    page.wait_for_function("document.querySelector('#loc-title').textContent === 'Constantinople'")
+    # Down the diamond by the keyboard: arrow keys walk the cells, Enter opens one.
+    page.focus("#cell-uruk")
+    page.keyboard.press("ArrowUp")
+    focused = page.evaluate("document.activeElement.dataset.loc")
+    assert focused in ("giza", "ur")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"location.hash === '#/location/{focused}'")
+    page.wait_for_function("document.querySelector('#loc-title').textContent !== 'Constantinople'")
+    # An unknown name in the address is shown as text, with the list of real places.
+    page.evaluate("location.hash = '#/location/<img src=x onerror=document.title=1>'")
+    page.wait_for_selector("#loc-body .tt-loc-picker")
+    assert "<img src=x" in page.inner_text("#loc-body")
+    assert page.locator("#loc-body img").count() == 0
+    assert page.locator("#loc-body .tt-loc-picker a").count() == 24
+
+
+def test_the_page_never_shows_another_players_past_holdings(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    open_game(page, site_url, SLUG)
+    record, _, _ = checkpoint(("overlord", "overlord", "random"), 3)
+    path = tmp_path / "midgame.json"
+    path.write_text(record_to_text(record))
+    page.select_option("#tick-seconds", "0")
+    load_file(page, path)
+    state = saved_state(page)
+    # The diamond shows seat 0's own holdings, never anyone else's.
+    assert cell_holdings(page) == own_holdings(state, 0)
+    # An indirect purchase that would give nothing says so before it is bought.
+    empty = [
+        o
+        for o in state.view(0)["opportunities"]
+        if o["type"] in ("indirect", "invest") and o["gain"]["amount"] == 0 and o["affordable"]
+    ]
+    assert empty, "no indirect opportunity that gives nothing"
+    page.check(f"#opp-{empty[0]['id']}")
+    page.wait_for_selector("#opp-warning:not([hidden])")
+    assert "gives you nothing" in page.inner_text("#opp-warning")
+    assert empty[0]["gain"]["text"].split(":")[-1].strip() in page.inner_text("#opp-warning")
+    page.click("#opp-cancel")
+    page.wait_for_selector("#opp-confirm", state="hidden")
+    secrets = set()
+    for seat in range(1, len(record.seats)):
+        for entry in state.view(seat)["log"]:
+            if entry.get("private") and entry.get("kind") == "outcome":
+                secrets.add(entry["text"])
+        theirs = own_holdings(state, seat)
+        assert theirs != own_holdings(state, 0)
+    assert secrets, "the computer players gained nothing in secret"
+    for route in ("log", "player", "leaders", "location/rome", "location/present"):
+        page.evaluate(f"location.hash = '#/{route}'")
+        page.wait_for_selector(f"#view-{route.split('/')[0]}:not([hidden])")
+        text = page.inner_text("body")
+        leaked = [s for s in secrets if s in text]
+        assert leaked == [], f"#{route} shows another player's secret: {leaked[:2]}"
+    # Present-day forces are public; the past is not: a location's view lists who is most
+    # visible there, never how many agents or how much wealth they hold.
+    page.evaluate("location.hash = '#/location/rome'")
+    page.wait_for_function("document.querySelector('#loc-title').textContent === 'Rome'")
+    assert "Forces in the present" not in page.inner_text("#loc-body")
+    # What the page stores and what a save file holds are sealed while the game runs.
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
+    assert "sealed" in stored and stored.get("seed") is None
+    with page.expect_download() as download:
+        page.click("#btn-save")
+    saved = tmp_path / "saved.json"
+    download.value.save_as(saved)
+    exported = json.loads(saved.read_text())["record"]
+    assert "sealed" in exported and exported.get("seed") is None
+
+
+def test_bad_input_is_refused_and_the_game_kept(page: Any, site_url: str, tmp_path: Any) -> None:
+    open_game(page, site_url, SLUG)
+    evil = "<img src=x onerror=document.title=1>"  # within the 40 characters a name may have
+    start_game(page, names=(evil, "Bob", "Cleo", "Dan"))
+    advance(page)
+    state = saved_state(page)
+    before = saved_record(page).actions
+
+    def refused(order: str, rule: str) -> None:
+        page.evaluate("document.querySelector('#message').className = 'tg-message'")
+        page.fill("#move-input", order)
+        page.press("#move-input", "Enter")
+        page.wait_for_selector("#message.error")
+        assert rule in page.inner_text("#message")
+        assert saved_record(page).actions == before
+
+    too_dear = [o for o in state.view(0)["opportunities"] if o["price"] > 4]
+    assert too_dear, "every opportunity was affordable"
+    refused(f"b{too_dear[0]['id']}", "too-few-turns")
+    gone = max(o["id"] for o in state.view(0)["opportunities"]) + 50
+    refused(f"b{gone}", "no-such-opportunity")
+    refused("t0", "clock-backwards")
+    # A save file that was edited is refused; the game on the screen stays.
+    with page.expect_download() as download:
+        page.click("#btn-save")
+    good = tmp_path / "good.json"
+    download.value.save_as(good)
+    bad = tmp_path / "bad.json"
+    bad.write_text(good.read_text().replace('"Bob"', '"Bobby"'))
+    page.set_input_files("#file-load", str(bad))
+    page.wait_for_selector("#message.error")
+    assert "checksum" in page.inner_text("#message")
+    assert saved_record(page).actions == before
+    # Names are text, never HTML.
+    page.click("#tab-leaders")
+    assert evil[:20] in page.inner_text("#players")
+    assert page.locator("#players img, #lead-body img, #opp-list img").count() == 0
+    assert page.title() != "1"
+
+
+def test_real_time_catches_up_with_a_digest_and_refuses_a_clock_set_back(
+    browser: Any, site_url: str
+) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    # The page's wall clock, moved by the test: localStorage 'test:offset' in milliseconds.
+    ctx.add_init_script(
+        "(() => { const real = Date.now.bind(Date);"
+        " Date.now = () => real() + Number(localStorage.getItem('test:offset') || 0); })()"
+    )
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        start_game(page, clock="Real time")
+        assert page.inner_text("#clock-mode") == "Real time"
+        assert page.locator("#btn-advance").is_hidden()
+        assert "minute" in page.inner_text("#clock-next")
+        # Three hours later the game has moved on by itself.
+        page.evaluate(f"localStorage.setItem('test:offset', {3 * HOUR_MS + 60_000})")
+        page.reload()
+        page.wait_for_selector(READY, timeout=90_000)
+        page.wait_for_selector("#away[open]", timeout=60_000)
+        assert "3 hours passed" in page.inner_text("#away")
+        state = saved_state(page)
+        assert state.clock == 3 and hour(page) == 3
+        assert state.view(0)["me"]["turns"] == 6
+        page.click("#away-ok")
+        wait_idle(page)
+        # Only the wall clock moves a real-time game on: a typed wait ahead of it is refused.
+        before = saved_record(page).actions
+        page.fill("#move-input", "t9")
+        page.press("#move-input", "Enter")
+        page.wait_for_selector("#message.error")
+        assert "wall clock" in page.inner_text("#message")
+        assert saved_record(page).actions == before
+        # A device clock set back before the game's time: refused, the game kept.
+        page.evaluate(f"localStorage.setItem('test:offset', {-2 * HOUR_MS})")
+        page.reload()
+        page.wait_for_selector(READY, timeout=90_000)
+        page.wait_for_selector("#message.error", timeout=30_000)
+        assert "clock-backwards" in page.inner_text("#message")
+        assert saved_record(page).actions == before
+        assert hour(page) == 3
+    finally:
+        ctx.close()
+
+
+def pass_device(page: Any, name: str) -> None:
+    """The privacy screen names the next player; they press to see their own view."""
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == name
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_idle(page)
+
+
+def test_hot_seat_privacy_and_phone_width(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        page.click("#btn-new")
+        page.wait_for_selector("#opt-players")
+        pick_label(page, "#opt-players", "2 players")
+        pick_label(page, "#opt-clock", "Hot-seat")
+        page.wait_for_selector("#seat-kind-1")
+        for seat, name in enumerate(("Ada", "Bob")):
+            page.fill(f"#seat-name-{seat}", name)
+            page.select_option(f"#seat-kind-{seat}", "human")
+        page.click("#ng-start")
+        pass_device(page, "Ada")
+        assert "End my hour" in page.inner_text("#btn-advance")
+        page.click("#btn-advance")
+        pass_device(page, "Bob")
+        page.click("#tab-player")
+        page.wait_for_function(
+            "document.querySelector('#player-title').textContent.includes('Bob')"
+        )
+        assert cell_holdings(page) == own_holdings(saved_state(page), 1)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+        size = page.evaluate("document.querySelector('#cell-uruk').getBoundingClientRect().width")
+        assert size >= 60  # cells stay tappable
+    finally:
+        ctx.close()
+
+
+def test_a_rules_example_opens_embedded_from_its_players_seat(page: Any, site_url: str) -> None:
+    example = next(e for e in GAME.examples() if e["key"] == "attack")
+    seat = int(next(h for h in example["highlight"] if h.startswith("seat:"))[5:])
+    places = [h for h in example["highlight"] if not h.startswith("seat:")]
+    open_game(page, site_url, SLUG, "?embed=1#example=attack")
+    page.wait_for_selector("#example:not([hidden])")
+    assert example["title"] in page.inner_text("#example")
+    assert page.locator("#privacy:not([hidden])").count() == 0
+    # The fight is shown strike by strike, from the seat the example is about.
+    page.wait_for_selector("#result .tt-strike")
+    state = GAME.new_game(example.get("options") or {}, 0)
+    for move in example["moves"]:
+        state = state.play_text(move)
+    fight = [e for e in state.view(seat)["log"] if e["kind"] == "outcome"][-1]["detail"]
+    assert page.locator("#result .tt-strike").count() == len(fight["strikes"])
+    assert cell_holdings(page) == own_holdings(state, seat)
+    for place in places:
+        assert "here" in page.get_attribute(f"#cell-{place}", "class")

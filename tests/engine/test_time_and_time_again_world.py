@@ -1,0 +1,312 @@
+"""Time and Time Again: the locations, the rules page, hidden information, catch-up and the AI."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_time_and_time_again import grid, offer, present, table
+from timegames.core import BotContext
+from timegames.core.session import Session
+from timegames.time_and_time_again import BY_ID, GAME, LOCATIONS, PRESENT, Buy, TataState, Wait
+from timegames.time_and_time_again import board as B
+from timegames.time_and_time_again.ai import seen
+from timegames.time_and_time_again.examples import load_examples
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "docs" / "rules" / "time_and_time_again.md"
+LOCATIONS_PAGE = ROOT / "docs" / "rules" / "time_and_time_again_locations.md"
+
+# -- the locations -----------------------------------------------------------------------------
+
+
+def test_twenty_four_locations_in_a_diamond_from_uruk_to_the_present() -> None:
+    assert len(LOCATIONS) == 24
+    assert LOCATIONS[0].id == "uruk" and LOCATIONS[-1].id == "present" and PRESENT == 23
+    widths = [len(row) for row in B.ROWS]
+    assert widths == [1, 2, 3, 4, 4, 4, 3, 2, 1]
+    for row in B.ROWS:
+        assert [LOCATIONS[i].col for i in row] == list(range(len(row)))
+    assert len({loc.id for loc in LOCATIONS}) == 24
+    assert len({loc.character for loc in LOCATIONS}) == 24
+
+
+def test_links_go_up_one_row_at_most_two_each_and_forward_in_time() -> None:
+    for loc in LOCATIONS:
+        assert len(loc.next) <= 2
+        if loc.index != PRESENT:
+            assert loc.next, f"{loc.id} feeds nothing"
+        for n in loc.next:
+            assert LOCATIONS[n].row == loc.row + 1, (loc.id, LOCATIONS[n].id)
+            assert LOCATIONS[n].year > loc.year, (loc.id, LOCATIONS[n].id)
+            # In the picture a link joins neighbouring boxes, never crossing the diamond.
+            assert abs(B._centre(LOCATIONS[n])[0] - B._centre(loc)[0]) <= 150 * 1.5
+
+
+def test_everything_is_reachable_from_uruk_and_reaches_the_present() -> None:
+    assert B.later(0) == frozenset(range(1, 24))
+    for loc in LOCATIONS[:-1]:
+        assert PRESENT in B.later(loc.index)
+
+
+def test_every_location_has_its_content() -> None:
+    raw = B.load_raw()["locations"]
+    for item in raw:
+        assert set(item) == {
+            "id",
+            "row",
+            "col",
+            "name",
+            "date",
+            "year",
+            "place",
+            "character",
+            "history",
+            "next",
+        }
+        assert item["name"] and item["date"] and item["place"]
+        assert item["character"]["name"] and item["character"]["role"]
+        assert 150 < len(item["history"]) < 600
+    constantinople = LOCATIONS[BY_ID["constantinople"]]
+    assert constantinople.year == 1453 and "1453" in constantinople.history
+    assert LOCATIONS[BY_ID["uruk"]].year < LOCATIONS[BY_ID["giza"]].year
+    assert GAME.tool("locations", {})["rows"][0] == ["uruk"]
+
+
+def test_the_rules_page_diamond_and_the_locations_page_match_the_data() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    picture = re.search(r"<!-- diamond -->\n(.*)\n<!-- /diamond -->", text)
+    assert picture is not None, "the rules page needs the diamond between <!-- diamond --> markers"
+    assert picture.group(1) == B.diamond_svg("../time_and_time_again_locations/#")
+    assert LOCATIONS_PAGE.read_text(encoding="utf-8") == B.locations_markdown(), (
+        "regenerate: PYTHONPATH=pkg python3 -m timegames.time_and_time_again.board"
+    )
+    assert "<svg" in GAME.tool("diamond_svg", {})["svg"]
+
+
+def test_rules_page_links_every_example() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    for example in GAME.examples():
+        assert f"#example={example['key']}" in text, example["key"]
+
+
+# -- examples ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("entry", load_examples(), ids=lambda e: e["key"])
+def test_each_example_ends_with_the_outcome_its_caption_describes(entry: dict[str, Any]) -> None:
+    state = GAME.new_game(entry["options"], 0)
+    for move in entry["moves"][:-1]:
+        state = state.play_text(move)
+    last = state.play_text(entry["moves"][-1])
+    new = [e for e in last.events if e.n > state.event_no and e.kind in ("outcome", "elimination")]
+    details = [json.loads(e.detail) for e in new]
+    assert entry["expect"] in details
+    seat = entry["highlight"][0]
+    if seat.startswith("seat:"):
+        assert last.view(int(seat[5:]))["last"] == entry["expect"]
+
+
+# -- hidden information -----------------------------------------------------------------------
+
+
+def perturbed(state: TataState, seat: int) -> TataState:
+    """The state with every other seat's past agents and wealth changed (visibility kept)."""
+
+    def shift(rows: tuple[tuple[int, ...], ...], k: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            row
+            if s == seat
+            else tuple(v + k + i % 3 if i != PRESENT else v for i, v in enumerate(row))
+            for s, row in enumerate(rows)
+        )
+
+    return replace(state, agents=shift(state.agents, 5), wealth=shift(state.wealth, 2))
+
+
+def bot_game(levels: list[str], seed: int, hours: int) -> list[TataState]:
+    state = GAME.new_game({"players": len(levels)}, seed)
+    bots = [GAME.make_bot(level) for level in levels]
+    states = [state]
+    while not state.is_terminal() and state.clock < hours:
+        state = state.play(bots[state.current_player()].choose(state, BotContext(random.Random(0))))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_seat_never_sees_other_players_past_holdings(seed: int) -> None:
+    states = bot_game(["overlord", "schemer", "novice", "random"], seed, 45)
+    private_seen = 0
+    for state in states:
+        for seat in range(4):
+            view = state.view(seat)
+            # The view is the same whatever the others hold in the past...
+            assert perturbed(state, seat).view(seat) == view
+            # ...shows only the viewer's own numbers...
+            for loc in view["locations"]:
+                assert set(loc["mine"]) == {"agents", "wealth", "visibility"}
+            # ...and the log holds only public entries and the viewer's own.
+            for event in state.visible_events(seat):
+                assert not event.seats or seat in event.seats
+                private_seen += bool(event.seats)
+        spectator = state.view(None)
+        assert all("mine" not in loc for loc in spectator["locations"])
+        assert all(not entry["private"] for entry in spectator["log"])
+    assert private_seen > 0
+
+
+def test_ordinary_ai_decides_only_from_what_its_seat_may_see() -> None:
+    states = bot_game(["overlord", "schemer", "novice", "random"], 3, 40)
+    for state in states[::3]:
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        assert seen(perturbed(state, seat), seat) == seen(state, seat)
+        for level in ("random", "novice", "schemer", "overlord"):
+            bot = GAME.make_bot(level)
+            ctx = BotContext(random.Random(0))
+            assert bot.choose(perturbed(state, seat), ctx) == bot.choose(state, ctx)
+
+
+def test_the_move_log_reveals_nothing_secret() -> None:
+    states = bot_game(["schemer", "novice", "overlord"], 4, 30)
+    for before, after in itertools.pairwise(states):
+        action = next(a for a in before.legal_actions() if before.apply(a) == after)
+        text = GAME.action_to_text(action)
+        assert re.fullmatch(r"[bt]\d+", GAME.log_text(before, text))
+
+
+# -- real-time catch-up -----------------------------------------------------------------------
+
+
+def run(state: TataState, human_waits: list[int], levels: list[str]) -> TataState:
+    """Seat 0 is the human and waits to each hour in turn; the other seats are bots."""
+    bots = [GAME.make_bot(level) for level in levels[1:]]
+    waits = iter(human_waits)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == 0:
+            hour = next(waits, None)
+            if hour is None:
+                return state
+            state = state.play(Wait(hour))
+        else:
+            state = state.play(bots[seat - 1].choose(state, BotContext(random.Random(seat))))
+    return state
+
+
+def test_jumping_the_clock_100_hours_equals_100_single_hours() -> None:
+    levels = ["human", "overlord", "schemer", "random"]
+    start = GAME.new_game({"players": 4}, 11)
+    jumped = run(start, [100], levels)
+    stepped = run(start, list(range(1, 101)), levels)
+    assert jumped.clock == stepped.clock == 100
+    assert jumped.to_dict() == stepped.to_dict()
+    assert jumped.current_player() == 0
+    assert any(e.kind == "take" for e in jumped.events)  # the AIs went on meanwhile
+    assert any(e.kind == "elimination" for e in jumped.events)  # checks at hours 20..100
+
+
+# -- bad input through a session --------------------------------------------------------------
+
+
+def test_a_refused_move_or_a_tampered_save_loses_nothing() -> None:
+    session = Session()
+    answer = session.handle(
+        {"op": "new", "game": GAME.slug, "seed": 3, "options": {"players": 2}, "viewer": 0}
+    )
+    assert answer["ok"]
+    before = session.handle({"op": "view", "viewer": 0})["view"]
+    for move, rule in (
+        ("b9999", "no-such-opportunity"),
+        ("t0", "clock-backwards"),
+        ("zz", "notation"),
+    ):
+        refused = session.handle({"op": "play", "action": move, "viewer": 0})
+        assert not refused["ok"] and refused["rule"] == rule
+    cheap = min(before["state"]["opportunities"], key=lambda o: o["price"])
+    text = session.handle({"op": "export"})["text"]
+    tampered = text.replace('"players": 2', '"players": 9')
+    assert not session.handle({"op": "load_text", "text": tampered})["ok"]
+    assert session.handle({"op": "view", "viewer": 0})["view"] == before
+    if cheap["price"] > 3:
+        assert (
+            session.handle({"op": "play", "action": f"b{cheap['id']}"})["rule"] == "too-few-turns"
+        )
+
+
+# -- the AI -----------------------------------------------------------------------------------
+
+
+def test_three_or_more_levels() -> None:
+    assert [lv.key for lv in GAME.ai_levels()] == ["random", "novice", "schemer", "overlord"]
+
+
+@pytest.mark.parametrize("level", ["schemer", "overlord"])
+def test_ai_guards_its_character_with_the_discard_rule(level: str) -> None:
+    forces = present(2, {0: (2, 2), 1: (12, 12)})
+    state, ident = offer(table(owner=0, turns=(6, 6), **forces), "challenge", "agra", price=3)
+    assert GAME.make_bot(level).choose(state, BotContext(random.Random(0))) == Buy(ident)
+
+
+@pytest.mark.parametrize("level", ["schemer", "overlord"])
+def test_ai_plans_echoes_toward_the_present(level: str) -> None:
+    state, low = offer(table(turns=(4, 4)), "recruit", "uruk", benefit=3, price=3)
+    opps = state.opps
+    state, high = offer(
+        replace(state, opps=opps[1:] + opps[:1]), "recruit", "agra", benefit=3, price=3
+    )
+    assert state.opportunity(low) is not None
+    assert GAME.make_bot(level).choose(state, BotContext(random.Random(0))) == Buy(high)
+
+
+@pytest.mark.parametrize("level", ["schemer", "overlord"])
+def test_ai_attacks_the_visible(level: str) -> None:
+    agents = grid(2, {(0, "agra"): 30, (1, "agra"): 30})
+    wealth = grid(2, {(0, "agra"): 30, (1, "agra"): 30})
+    vis = grid(2, {(1, "agra"): 3})
+    forces = present(2, {0: (9, 9), 1: (30, 30)})
+    state = table(turns=(3, 3), vis=vis, **forces)
+    state = replace(
+        state,
+        agents=tuple(
+            tuple(a + f for a, f in zip(row, frow, strict=True))
+            for row, frow in zip(agents, state.agents, strict=True)
+        ),
+        wealth=tuple(
+            tuple(a + f for a, f in zip(row, frow, strict=True))
+            for row, frow in zip(wealth, state.wealth, strict=True)
+        ),
+    )
+    state, ident = offer(replace(state, opps=state.opps[:1]), "attack", "agra", price=2)
+    assert GAME.make_bot(level).choose(state, BotContext(random.Random(0))) == Buy(ident)
+    hidden = replace(state, vis=grid(2, {}))
+    assert GAME.make_bot(level).choose(hidden, BotContext(random.Random(0))) != Buy(ident)
+
+
+@pytest.mark.parametrize("level", ["random", "novice", "schemer", "overlord"])
+def test_every_level_plays_only_legal_actions(level: str) -> None:
+    state = GAME.new_game({"players": 3}, 6)
+    bot = GAME.make_bot(level)
+    for _ in range(200):
+        action = bot.choose(state, BotContext(random.Random(1)))
+        assert state.illegal_reason(action) is None
+        state = state.apply(action)
+
+
+def test_challenge_odds_helpers_agree_with_the_rules() -> None:
+    from timegames.time_and_time_again.ai import win_chance_exact, win_chance_rough
+
+    assert win_chance_exact((0, 0), (3, 0)) == 1.0  # a defender without wealth has already lost
+    assert win_chance_exact((0, 5), (2, 2)) == 0.0  # no agents, no strikes
+    # One strike each way: the defence must miss (60%), then the attacker hit (40%).
+    assert win_chance_exact((1, 1), (1, 1)) == pytest.approx(0.6 * 0.4)
+    assert win_chance_exact((8, 8), (2, 2)) > win_chance_exact((4, 4), (2, 2)) > 0.2
+    assert abs(win_chance_rough((8, 8), (2, 2)) - win_chance_exact((8, 8), (2, 2))) < 0.2
