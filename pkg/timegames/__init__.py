@@ -11,6 +11,8 @@ registered in :data:`GAMES` by its slug::
 """
 
 from .core import GAMES, get_game, register
+from .time_and_time_again import GAME as _TIME_AND_TIME_AGAIN
+from .time_splicer import GAME as _TIME_SPLICER
 from .time_vectors import GAME as _TIME_VECTORS
 from .timeline_cards import GAME as _TIMELINE_CARDS
 from .timelock import GAME as _TIMELOCK
@@ -20,5 +22,7 @@ __version__ = "0.1.0"
 register(_TIME_VECTORS)
 register(_TIMELINE_CARDS)
 register(_TIMELOCK)
+register(_TIME_AND_TIME_AGAIN)
+register(_TIME_SPLICER)
 
 __all__ = ["GAMES", "__version__", "get_game"]

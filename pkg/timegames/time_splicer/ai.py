@@ -1,0 +1,355 @@
+"""Computer players for Time Splicer.
+
+Every bot decides from :meth:`SplicerState.redacted` — the state as its seat
+knows it, without other seats' written orders or future seeds — so it sees
+no more than a human in its seat.  A bot plans its whole turn when its order
+phase starts and then writes the plan one order per call; the plan depends
+only on that knowledge, so a bot made afresh for each call (as the page's
+worker does) writes the same plan.
+
+Levels, weakest first:
+
+* ``random``: any legal order, then any other, until it happens to submit.
+* ``beginner``: places its highest tile (changing caps so that it fits) and bids a
+  little on the tile it likes best; one placement a turn, never widens
+  outputs, restacks or bumps.
+* ``planner``: values every placement (points now, points per turn, how far
+  it pushes the frontier of levels), improves a tile when one change makes
+  it fit, bids on several tiles with overbidding, keeps splices for the
+  Time Splicer.
+* ``strong``: the planner, plus bidding that reckons with what rivals can
+  pay, bumping priority (two places) when it places a tile at the frontier
+  of levels, and restacking the leader's best tile off the longest path late
+  in the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core.protocol import AiLevel, Bot, BotContext, State
+from . import board as B
+from .board import Piece
+from .content import SPLICER_ID, START_ID, TILES
+from .orders import Bid, Bump, Cap, Improve, Order, Place, Restack, Submit
+from .resolve import highest_level
+from .rules import MAX_TURNS, Draft, SplicerState, order_problem, write_order
+
+LEVELS = (
+    AiLevel("random", "Random", "Writes any legal orders."),
+    AiLevel("beginner", "Beginner", "Places its best tile cheaply and bids a little."),
+    AiLevel("planner", "Planner", "Values placements, improves tiles and spreads its bids."),
+    AiLevel("strong", "Strong", "Plans like the planner and reckons with its rivals."),
+)
+
+
+def make_bot(level: str) -> Bot[Any]:
+    """A bot at ``level``."""
+    if level == "random":
+        return RandomOrders()
+    return SplicerBot(level)
+
+
+class RandomOrders(Bot[Any]):
+    """Any legal action of the seat's own knowledge."""
+
+    def choose(self, state: State[Any], context: BotContext) -> Any:
+        """A uniformly random legal action."""
+        assert isinstance(state, SplicerState)
+        actions = state.redacted(state.to_move).legal_actions()
+        return actions[context.rng.randrange(len(actions))]
+
+
+class SplicerBot(Bot[Any]):
+    """A planning bot; ``level`` is ``beginner``, ``planner`` or ``strong``."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self._plans: dict[Any, list[Order]] = {}
+
+    def choose(self, state: State[Any], context: BotContext) -> Any:
+        """The next order of this turn's plan, or ``submit``."""
+        assert isinstance(state, SplicerState)
+        seat = state.to_move
+        known = state.redacted(seat)
+        written = known.orders[seat]
+        start = replace(known, orders=tuple(() for _ in known.orders))
+        key = (state.turn, seat, state.board, state.bidding, state.stacks, state.scores)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = make_plan(start, seat, self.level)
+            self._plans = {key: plan}  # one turn at a time is enough
+        if len(written) < len(plan) and tuple(plan[: len(written)]) == written:
+            return plan[len(written)]
+        return Submit()
+
+
+# -- planning -------------------------------------------------------------------------------
+
+
+class Planner:
+    """Builds one seat's orders for a turn on a draft."""
+
+    def __init__(self, state: SplicerState, seat: int, level: str) -> None:
+        self.state = state
+        self.seat = seat
+        self.level = level
+        self.n = state.players
+        self.splices = state.splices[seat]
+        self.draft = Draft(dict(state.board_map), list(state.stacks[seat]))
+        self.plan: list[Order] = []
+        self.frontier = highest_level(state.board_map)
+        self.turns_left = MAX_TURNS - state.turn
+
+    def free(self) -> int:
+        return self.splices - self.draft.committed
+
+    def add(self, order: Order) -> bool:
+        problem, cost = order_problem(
+            self.draft, order, self.seat, self.splices, self.state.bidding, self.n
+        )
+        if problem is not None:
+            return False
+        write_order(self.draft, order, self.seat, self.state.turn, cost)
+        self.plan.append(order)
+        return True
+
+    # -- values ---------------------------------------------------------------------------
+
+    def place_value(self, piece: Piece, x: int, y: int) -> float:
+        """How much placing ``piece`` at ``(x, y)`` is worth to this seat (before its cost)."""
+        if piece.id == SPLICER_ID:
+            return 1000.0
+        level = piece.level
+        value = 0.0
+        if piece.id not in self.state.ever_placed:
+            value += level
+        value += min(self.turns_left, 12) * 0.6
+        if level > self.frontier:
+            value += 6.0 * (level - self.frontier)
+        elif level >= self.frontier - 1:
+            value += 3.0
+        if TILES[piece.id].wonder:
+            value += min(self.turns_left, 10) * 0.8
+        # Open sides facing east keep the race going.
+        if not piece.capped("E"):
+            value += 1.0
+        return value
+
+    def tile_worth(self, piece: Piece) -> float:
+        """What a bidding-stack tile is worth to this seat."""
+        if piece.id == SPLICER_ID:
+            return 60.0
+        level = piece.level
+        if level < self.frontier - 2:
+            return 0.5
+        worth = 1.0 + max(0, level - self.frontier + 2) * 1.5
+        if TILES[piece.id].wonder:
+            worth += 2.0
+        if self.fits_somewhere(piece):
+            worth += 2.0
+        return worth
+
+    def fits_somewhere(self, piece: Piece) -> bool:
+        board = self.draft.board
+        return any(B.fits(board, piece, x, y) for x, y in B.candidates(board))
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def fit(self, piece: Piece, x: int, y: int) -> tuple[list[Order], int] | None:
+        """Orders that let ``piece`` go at ``(x, y)`` and their total cost, placement included.
+
+        Each side that meets a placed tile is opened when the two tiles link
+        well and sealed (capped on both) otherwise; the caps are changed by
+        improving the piece and by capping the neighbour's free side.
+        """
+        board = self.draft.board
+        orders: list[Order] = []
+        cost = 0
+        caps = piece.caps
+        links = 0
+        for side, nx, ny in B.neighbours(x, y):
+            cell = board.get((nx, ny))
+            if cell is None:
+                continue
+            other = cell.piece
+            back = B.OPPOSITE[side]
+            want_open = B.join_ok(piece, (x, y), other, (nx, ny))
+            bit = 1 << "NESW".index(side)
+            if bool(caps & bit) == want_open:
+                orders.append(Improve(piece.id, "uncap" if want_open else "cap", side))
+                cost += B.IMPROVE_SIDE
+                caps = caps & ~bit if want_open else caps | bit
+            if other.capped(back) == want_open:
+                if other.id == START_ID and not want_open:
+                    return None  # sealing against the start is allowed but never worth it
+                orders.append(Cap(other.id, back, not want_open))
+                cost += B.cap_cost(cell, self.seat)
+            links += want_open
+        if links == 0:
+            return None
+        final = replace(piece, caps=caps)
+        cost += B.place_cost(board, final, x, y, self.seat)
+        return [*orders, Place(piece.id, x, y)], cost
+
+    def best_placement(self) -> tuple[float, list[Order]] | None:
+        """The best placement now (value less cost), with the caps changes it needs."""
+        board = self.draft.board
+        spots = B.candidates(board)
+        free = self.free()
+        best: tuple[float, list[Order]] | None = None
+        for piece in self.draft.stack:
+            for x, y in spots:
+                found = self.fit(piece, x, y)
+                if found is None:
+                    continue
+                orders, cost = found
+                if cost > free:
+                    continue
+                if self.level == "beginner":
+                    score = piece.level * 10.0 - cost
+                else:
+                    score = self.place_value(piece, x, y) - cost * 0.8
+                if best is None or score > best[0]:
+                    best = (score, orders)
+        return best
+
+    def place_all(self) -> None:
+        for _ in range(6):
+            found = self.best_placement()
+            if found is None or found[0] <= 0:
+                return
+            *pre, place = found[1]
+            for order in pre:
+                if not self.add(order):
+                    return
+            if self.level != "beginner":
+                self.feed(place)
+            if not self.add(place):
+                return
+            if self.level == "beginner":
+                return
+
+    def feed(self, place: Order) -> None:
+        """Before placing a tile, add output groups that the seat's higher tiles need.
+
+        A placed tile's outputs can no longer change, and the next tile east must
+        belong to one of them, so the planner widens them while it still can.
+        """
+        assert isinstance(place, Place)
+        piece = self.draft.in_stack(place.tile)
+        if piece is None or piece.capped("E"):
+            return
+        wanted: dict[str, int] = {}
+        for other in self.draft.stack:
+            if other.id == piece.id or other.group in piece.outputs:
+                continue
+            if 0 <= other.level - piece.level <= 2:
+                wanted[other.group] = max(wanted.get(other.group, 0), other.level)
+        reserve = B.place_cost(self.draft.board, piece, place.x, place.y, self.seat)
+        for group, _level in sorted(wanted.items(), key=lambda kv: (-kv[1], kv[0])):
+            if self.free() - B.IMPROVE_ADD_GROUP < reserve:
+                return
+            self.add(Improve(piece.id, "add", group))
+            piece = self.draft.in_stack(place.tile)
+            if piece is None:
+                return
+
+    def bids(self) -> None:
+        free = self.free()
+        if free <= 0:
+            return
+        ranked = sorted(self.state.bidding, key=lambda p: (-self.tile_worth(p), p.id))
+        if not ranked:
+            return
+        if self.level == "beginner":
+            piece = ranked[0]
+            self.add(Bid(piece.id, max(1, min(free, 2 + piece.level // 6))))
+            return
+        rivals = [self.state.splices[s] for s in range(self.n) if s != self.seat]
+        budget = free + (3 if self.level == "strong" else 2)
+        for piece in ranked:
+            worth = self.tile_worth(piece)
+            if worth < 1.0:
+                continue
+            if piece.id == SPLICER_ID:
+                amount = free
+            elif self.level == "strong":
+                # Rivals pay at most what they have: bid just above a plausible second bid.
+                expected = max(rivals) // 2 if rivals else 1
+                amount = int(min(free, max(1, min(worth, expected + 1))))
+            else:
+                amount = int(min(free, max(1, worth)))
+            if amount > budget:
+                amount = budget
+            if amount < 1:
+                break
+            if self.add(Bid(piece.id, amount)):
+                budget -= amount
+
+    def bump(self) -> None:
+        """Strong: bump when a placement is planned and someone ranks above."""
+        if self.level != "strong" or not any(isinstance(o, Place) for o in self.plan):
+            return
+        base = [(self.state.turn - 1 + i) % self.n for i in range(self.n)]
+        if base.index(self.seat) == 0:
+            return
+        important = any(
+            isinstance(o, Place) and TILES[o.tile].level >= self.frontier for o in self.plan
+        )
+        if important and self.free() >= B.BUMP_COST * 2:
+            self.add(Bump())
+            self.add(Bump())
+
+    def sabotage(self) -> None:
+        """Strong, late: restack a rival's high tile from the longest path."""
+        if self.level != "strong" or self.turns_left > 6 or self.free() < B.RESTACK_OTHER:
+            return
+        board = self.draft.board
+        path = B.longest_path(board)
+        scores = self.state.scores
+        leader = max(range(self.n), key=lambda s: scores[s])
+        if leader == self.seat:
+            return
+        targets = [
+            board[c] for c in path if board[c].owner == leader and board[c].piece.id != START_ID
+        ]
+        if targets:
+            best = max(targets, key=lambda c: c.piece.level)
+            self.add(Restack(best.piece.id))
+
+    def splicer_move(self) -> None:
+        """If the Time Splicer is in the stack, try hard to place it (uncapping as needed)."""
+        piece = self.draft.in_stack(SPLICER_ID)
+        if piece is None:
+            return
+        board = self.draft.board
+        for x, y in B.candidates(board):
+            for mask in range(16):
+                variant = replace(piece, caps=mask)
+                if not B.fits(board, variant, x, y):
+                    continue
+                changes = [
+                    Improve(piece.id, "cap" if mask & (1 << i) else "uncap", side)
+                    for i, side in enumerate("NESW")
+                    if (mask ^ piece.caps) & (1 << i)
+                ]
+                cost = len(changes) * B.IMPROVE_SIDE + B.place_cost(board, variant, x, y, self.seat)
+                if cost <= self.free():
+                    for order in changes:
+                        self.add(order)
+                    self.add(Place(piece.id, x, y))
+                    return
+
+
+def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
+    """This turn's orders for ``seat`` at ``level`` (deterministic)."""
+    planner = Planner(state, seat, level)
+    if level != "beginner":
+        planner.splicer_move()
+    planner.sabotage()
+    planner.place_all()
+    planner.bump()
+    planner.bids()
+    return planner.plan

@@ -1,0 +1,453 @@
+"""The Time Splicer page in real Chromium: a whole game by clicking, hot-seat privacy,
+cancelling orders, refusals with the rule's name, tampered links, phone width."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from conftest import READY, open_game, wait_turn
+from conftest import saved_record as saved_record_of
+from conftest import saved_state as saved_state_of
+from timegames.core import BotContext, Budget, GameRecord
+from timegames.core.record import record_from_link, record_to_link
+from timegames.time_splicer import GAME, SplicerState
+
+SLUG = "time_splicer"
+
+
+def saved_record(page: Any) -> GameRecord:
+    return saved_record_of(page, SLUG)
+
+
+def saved_state(page: Any) -> SplicerState:
+    state = saved_state_of(page, SLUG)
+    assert isinstance(state, SplicerState)
+    return state
+
+
+def watch_console(page: Any) -> list[str]:
+    """Every MicroPython traceback the page prints (a test ends with none)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if "Traceback" in m.text else None)
+    return errors
+
+
+def position(page: Any) -> int:
+    return int(page.get_attribute("html", "data-position") or -1)
+
+
+def wait_moved(page: Any, before: int) -> None:
+    """Wait until the page shows a position other than ``before``, and is idle."""
+    page.wait_for_function(
+        "document.documentElement.dataset.busy === '0'"
+        f" && document.documentElement.dataset.position !== '{before}'",
+        timeout=60_000,
+    )
+
+
+def start_game(
+    page: Any,
+    kinds: tuple[str, ...] = ("human", "ai:beginner"),
+    names: tuple[str, ...] = ("Ada", "Bob"),
+) -> None:
+    """Start a new game through the New game dialog."""
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-players")
+    page.select_option("#opt-players", label=f"{len(kinds)} players")
+    page.wait_for_selector(f"#seat-kind-{len(kinds) - 1}")
+    page.wait_for_function(f"!document.querySelector('#seat-kind-{len(kinds)}')")
+    for seat, kind in enumerate(kinds):
+        page.fill(f"#seat-name-{seat}", names[seat])
+        page.select_option(f"#seat-kind-{seat}", kind)
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    page.wait_for_function(
+        "document.querySelector('#players').textContent.includes(" + json.dumps(names[0]) + ")"
+    )
+
+
+def order_by_clicks(page: Any, text: str) -> None:
+    """Write one order (engine notation) the way a player does: clicks, menus, the bid box."""
+    before = position(page)
+    words = text.split()
+    head = words[0]
+    if head == "submit":
+        page.click("#btn-submit")
+    elif head == "bump":
+        page.click("#btn-bump")
+    elif head == "bid":
+        if page.locator(f"#bidding .ts-tile.selected[data-tile='{words[1]}']").count() == 0:
+            page.click(f"#bidding .ts-tile[data-tile='{words[1]}']")
+        page.fill("#bid-amount", words[2])
+        page.click("#bid-button")
+    elif head == "place":
+        x, y = words[2].split(",")
+        if page.locator(f"#stack .ts-tile.selected[data-tile='{words[1]}']").count() == 0:
+            page.click(f"#stack .ts-tile[data-tile='{words[1]}']")
+        page.click(f"#timeline .ts-spot.legal[data-x='{x}'][data-y='{y}']")
+    else:
+        # restack, cap, uncap, improve: the tile's order menu (right click).
+        where = "#stack" if head == "improve" else "#timeline"
+        page.click(f"{where} .ts-tile[data-tile='{words[1]}']", button="right")
+        page.click(f".tg-menu [data-action='{text}']")
+    wait_moved(page, before)
+
+
+def test_play_a_whole_game_against_the_ai_by_clicking(page: Any, site_url: str) -> None:
+    errors = watch_console(page)
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    helper = GAME.make_bot("beginner")
+    rng = random.Random(5)
+    turns_seen = set()
+    for _ in range(600):
+        if wait_turn(page, "human", "over", timeout=90_000) == "over":
+            break
+        state = saved_state(page)
+        assert state.current_player() == 0
+        turns_seen.add(state.turn)
+        text = GAME.action_to_text(helper.choose(state, BotContext(rng, Budget(0.2))))
+        order_by_clicks(page, text)
+        if text != "submit":
+            # The order is listed with its cost, and the total counts it.
+            assert page.locator("#orders .tg-order").count() >= 1
+    assert wait_turn(page, "over") == "over"
+    state = saved_state(page)
+    outcome = state.outcome()
+    assert outcome is not None and len(turns_seen) > 3
+    status = page.inner_text("#status")
+    if outcome.winners:
+        winner = ("Ada", "Bob")[outcome.winners[0]]
+        assert winner in status and "won" in status
+        assert page.locator("#longest-path polyline").count() == 1
+        assert page.locator("#doom").is_hidden()
+    else:
+        # Everyone loses, said plainly: not a draw.
+        assert "Everyone loses" in status and "Draw" not in status
+        assert "EVERYONE LOSES" in page.inner_text("#doom")
+    # The whole game can be replayed from the first position.
+    page.click("#btn-first")
+    page.wait_for_function("document.documentElement.dataset.position === '0'")
+    assert "Replay" in page.inner_text("#status")
+    assert errors == []
+
+
+def bidding_ids(page: Any) -> list[str]:
+    ids: list[str] = page.eval_on_selector_all(
+        "#bidding .ts-tile", "ns => ns.map(n => n.dataset.tile)"
+    )
+    return ids
+
+
+def order_texts(page: Any) -> list[str]:
+    texts: list[str] = page.eval_on_selector_all(
+        "#orders .tg-order-text", "ns => ns.map(n => n.textContent)"
+    )
+    return texts
+
+
+def test_hot_seat_player_two_never_sees_player_one_orders(page: Any, site_url: str) -> None:
+    errors = watch_console(page)
+    open_game(page, site_url, SLUG)
+    # A computer player writes its orders between the two people at the screen.
+    start_game(page, kinds=("human", "ai:beginner", "human"), names=("Ada", "Cy", "Bob"))
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Ada"
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    first, second = bidding_ids(page)[:2]
+    order_by_clicks(page, f"bid {first} 5")
+    order_by_clicks(page, f"bid {second} 4")
+    secrets = order_texts(page)
+    assert len(secrets) == 2 and secrets[0].startswith("Bid 5 on #" + first)
+    assert "Your bid: 5" in page.inner_text("#bidding")
+    assert page.get_attribute("#meter", "data-spent") == "9"
+    page.click("#btn-submit")
+    # While Cy writes, Ada's orders are already off the screen.
+    page.wait_for_selector("html[data-turn=ai]")
+    assert order_texts(page) == []
+    # Bob's turn: the screen waits behind the privacy curtain, and nothing behind it
+    # holds Ada's orders either.
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Bob"
+    behind = page.evaluate("document.querySelector('main').textContent")
+    assert "Bid 5 on" not in behind and "Your bid:" not in behind
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    assert order_texts(page) == []
+    assert page.get_attribute("#meter", "data-spent") == "0"
+    shown = page.inner_text("body")
+    for secret in secrets:
+        assert secret not in shown
+    assert "Your bid:" not in page.inner_text("#bidding")
+    # The move log says that Ada wrote orders, never which.
+    log = page.inner_text("#log")
+    assert "Ada: writes an order" in log and f"bid {first}" not in log
+    # Undo cannot reach back into Ada's orders.
+    assert page.is_disabled("#btn-undo")
+    # Bob's own order is his to see; after both submit, the report tells everything.
+    order_by_clicks(page, f"bid {first} 2")
+    assert order_texts(page)[0].startswith("Bid 2 on #" + first)
+    order_by_clicks(page, "submit")
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Ada"
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    report = page.inner_text("#report")
+    assert "Ada 5" in report and "Bob 2" in report
+    # Turn 2: Ada improves a tile she won, through its order menu (right click).
+    tile = page.get_attribute("#stack .ts-tile", "data-tile")
+    printed = sides(page, f"#stack .ts-tile[data-tile='{tile}']")
+    page.click(f"#stack .ts-tile[data-tile='{tile}']", button="right")
+    item = page.locator(f".tg-menu [data-action^='improve {tile} ']").first
+    improve = str(item.get_attribute("data-action"))
+    before = position(page)
+    item.click()
+    wait_moved(page, before)
+    assert order_texts(page)[0].startswith(f"Improve #{tile}")
+    assert sides(page, f"#stack .ts-tile[data-tile='{tile}']") != printed
+    page.click("#btn-submit")
+    page.wait_for_selector("#privacy:not([hidden])")
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    # Bob looks at Ada's stack: the tile as printed, not as Ada's secret order leaves it.
+    page.click("#tab-0")
+    assert sides(page, f"#stack .ts-tile[data-tile='{tile}']") == printed
+    assert "Improving" not in page.inner_text("#stack")
+    assert improve not in page.inner_text("#log")
+    assert errors == []
+
+
+def sides(page: Any, selector: str) -> list[str]:
+    """A tile's four sides as drawn: ``n capped``, ``e open``..."""
+    found: list[str] = page.eval_on_selector_all(
+        selector + " .ts-side", "ns => ns.map(n => n.className.replace('ts-side ', ''))"
+    )
+    return found
+
+
+def test_orders_listed_with_costs_and_cancelled_one_by_one(page: Any, site_url: str) -> None:
+    errors = watch_console(page)
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    wait_turn(page, "human")
+    tiles = bidding_ids(page)[:3]
+    # By keyboard: Enter on a tile selects it and moves to the bid box; Enter bids.
+    before = position(page)
+    page.focus(f"#bidding .ts-tile[data-tile='{tiles[0]}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.id === 'bid-amount'")
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    wait_moved(page, before)
+    # M (or the Menu key) opens a tile's order menu; Escape closes it and keeps the tile.
+    page.focus(f"#bidding .ts-tile[data-tile='{tiles[1]}']")
+    page.keyboard.press("m")
+    page.wait_for_selector(".tg-menu:not([hidden]) [data-item='bid']")
+    assert page.evaluate("document.activeElement.closest('.tg-menu') !== null")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".tg-menu", state="hidden")
+    assert page.evaluate(f"document.activeElement.dataset.tile === '{tiles[1]}'")
+    for amount, tile in enumerate(tiles[1:], start=3):
+        order_by_clicks(page, f"bid {tile} {amount}")
+    costs = page.eval_on_selector_all("#orders .tg-order-cost", "ns => ns.map(n => n.textContent)")
+    assert costs == ["2", "3", "4"]
+    assert page.get_attribute("#meter", "data-spent") == "9"
+    assert page.get_attribute("#meter", "data-available") == "10"
+    # Cancel the first: the other two stay, rewritten in order.
+    before = position(page)
+    page.click("#orders [data-cancel='1']")
+    page.wait_for_function(
+        "document.querySelectorAll('#orders .tg-order').length === 2"
+        " && document.documentElement.dataset.busy === '0'"
+    )
+    assert position(page) == before - 1
+    kept = order_texts(page)
+    assert kept[0].startswith(f"Bid 3 on #{tiles[1]}")
+    assert kept[1].startswith(f"Bid 4 on #{tiles[2]}")
+    assert page.get_attribute("#meter", "data-spent") == "7"
+    # Coming back later: the orders written so far are still there.
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    wait_turn(page, "human")
+    assert order_texts(page) == kept
+    # Undo takes back the last order only.
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('#orders .tg-order').length === 1")
+    assert order_texts(page)[0].startswith(f"Bid 3 on #{tiles[1]}")
+    # Reload throws away the rest of this turn's orders.
+    page.click("#btn-reload")
+    page.wait_for_function("document.querySelectorAll('#orders .tg-order').length === 0")
+    assert page.get_attribute("#meter", "data-spent") == "0"
+    assert page.is_disabled("#btn-undo")
+    assert errors == []
+
+
+def test_bad_orders_are_refused_with_the_rule(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    wait_turn(page, "human")
+    tile = bidding_ids(page)[0]
+    before = position(page)
+    page.click(f"#bidding .ts-tile[data-tile='{tile}']")
+    page.fill("#bid-amount", "11")
+    page.click("#bid-button")
+    page.wait_for_selector("#message.error")
+    assert "rule: bid-too-high" in page.inner_text("#message")
+    assert position(page) == before and order_texts(page) == []
+    page.fill("#move-input", "place 999 1,0")
+    page.press("#move-input", "Enter")
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('rule:')"
+        " && !document.querySelector('#message').textContent.includes('bid-too-high')"
+    )
+    assert position(page) == before
+    page.fill("#move-input", "splice everything")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('notation')")
+    assert position(page) == before
+    # Overbidding is allowed: two bids of 6 from 10 splices, and the page says what it risks.
+    second = bidding_ids(page)[1]
+    order_by_clicks(page, f"bid {tile} 6")
+    order_by_clicks(page, f"bid {second} 6")
+    assert page.get_attribute("#meter", "data-spent") == "12"
+    assert "over" in str(page.get_attribute("#meter", "class")).split()
+    assert "Overbidding" in page.inner_text("#meter")
+
+
+def test_a_tampered_link_is_refused_and_the_game_kept(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    wait_turn(page, "human")
+    tile = bidding_ids(page)[0]
+    order_by_clicks(page, f"bid {tile} 2")
+    before = position(page)
+    page.click("#btn-link")
+    page.wait_for_function("document.querySelector('#link-output').value.includes('#g=')")
+    link = page.input_value("#link-output")
+    fragment = link.split("#g=", 1)[1]
+    record = record_from_link(fragment)
+    assert record.actions[-1] == f"bid {tile} 2"
+    forged = GameRecord.from_dict(
+        {**record.to_dict(), "actions": [*record.actions[:-1], "bid 999 2"]}
+    )
+    for bad in (fragment[:-3] + "abc", record_to_link(forged)):
+        page.fill("#link-input", link.split("#g=")[0] + "#g=" + bad)
+        page.click("#link-form button")
+        page.wait_for_selector("#message.error")
+        assert position(page) == before
+        assert order_texts(page)[0].startswith(f"Bid 2 on #{tile}")
+        page.evaluate("document.querySelector('#message').className = 'tg-message'")
+    # The good link opens the same game on another device.
+    other = page.context.browser.new_context()
+    try:
+        second = other.new_page()
+        second.goto(link)
+        second.wait_for_selector(READY, timeout=90_000)
+        wait_turn(second, "human")
+        assert order_texts(second)[0].startswith(f"Bid 2 on #{tile}")
+    finally:
+        other.close()
+
+
+def test_names_are_text_and_phone_width_fits(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        evil = '<img src=x onerror="document.title=1">'
+        start_game(page, names=(evil, "Bob"))
+        wait_turn(page, "human")
+        assert evil[:12] in page.inner_text("#players")
+        assert page.locator("#players img, #stack-tabs img").count() == 0
+        assert page.title() != "1"
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+        # The total and Submit stay in reach at the bottom of the screen.
+        assert page.is_visible("#dock-submit")
+        assert "/ 10 splices" in page.inner_text("#dock-meter")
+        size = page.evaluate(
+            "document.querySelector('#bidding .ts-tile').getBoundingClientRect().width"
+        )
+        assert size >= 44
+        # A long press on a tile opens its order menu.
+        tile = "#bidding .ts-tile"
+        page.dispatch_event(tile, "pointerdown", {"pointerType": "touch", "isPrimary": True})
+        page.wait_for_selector(".tg-menu:not([hidden]) [data-item='details']", timeout=5_000)
+        page.dispatch_event(tile, "pointerup", {"pointerType": "touch", "isPrimary": True})
+        page.click(".tg-menu [data-item='details']")
+        page.wait_for_function(
+            "document.querySelector('#detail h3') && document.querySelector('#detail h3')"
+            ".textContent.includes(document.querySelector('#bidding .ts-tile').dataset.tile)"
+        )
+    finally:
+        ctx.close()
+
+
+def finished_game_link(levels: tuple[str, str], winner_wanted: bool) -> tuple[str, SplicerState]:
+    """A whole game between two bots, played here in CPython, as a game link."""
+    bots = [GAME.make_bot(level) for level in levels]
+    for seed in range(1, 30):
+        state = GAME.new_game({"players": 2}, seed=seed)
+        actions = []
+        while not state.is_terminal():
+            if state.is_chance():
+                action = state.sample_chance()
+            else:
+                seat = state.current_player()
+                action = bots[seat].choose(state, BotContext(random.Random(seed), Budget(0.1)))
+            actions.append(GAME.action_to_text(action))
+            state = state.play(action)
+        outcome = state.outcome()
+        assert outcome is not None
+        if bool(outcome.winners) == winner_wanted:
+            record = GameRecord.from_dict(
+                {
+                    "format": 1,
+                    "game": SLUG,
+                    "seed": seed,
+                    "options": {"players": 2},
+                    "seats": [
+                        {"name": "Ada", "kind": "human", "level": ""},
+                        {"name": "Bob", "kind": "ai", "level": levels[1]},
+                    ],
+                    "actions": actions,
+                    "position": len(actions),
+                }
+            )
+            return record_to_link(record), state
+    raise AssertionError("no such game in 30 seeds")
+
+
+def test_the_end_shows_the_longest_path_or_says_everyone_loses(page: Any, site_url: str) -> None:
+    errors = watch_console(page)
+    link, state = finished_game_link(("planner", "beginner"), winner_wanted=True)
+    open_game(page, site_url, SLUG, "#g=" + link)
+    assert wait_turn(page, "over") == "over"
+    outcome = state.outcome()
+    assert outcome is not None
+    winner = ("Ada", "Bob")[outcome.winners[0]]
+    assert f"{winner} won" in page.inner_text("#status")
+    assert winner in page.inner_text("#win") and "longest path" in page.inner_text("#win")
+    assert page.locator("#doom").is_hidden()
+    cells = state.view(None)["longest_path"]["cells"]
+    points = page.get_attribute("#longest-path polyline", "points")
+    assert points is not None and len(points.split()) == len(cells)
+    assert page.locator("#longest-path.final").count() == 1
+    # Nobody rebuilt the Time Splicer by turn 40: everyone loses, and the page says so plainly.
+    link, state = finished_game_link(("beginner", "beginner"), winner_wanted=False)
+    page.click("#link-box summary")
+    page.fill("#link-input", "#g=" + link)
+    page.click("#link-form button")
+    page.wait_for_selector("#doom:not([hidden])")
+    doom = page.inner_text("#doom")
+    assert "EVERYONE LOSES" in doom and "not a draw" in doom
+    status = page.inner_text("#status")
+    assert status.startswith("Everyone loses") and "Draw" not in status
+    assert page.locator("#win").is_hidden()
+    assert errors == []

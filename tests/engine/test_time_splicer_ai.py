@@ -1,0 +1,118 @@
+"""Time Splicer computer players: legal, decided from their own seat's knowledge only."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from test_time_splicer_support import scenario, write
+from timegames.core import BotContext
+from timegames.time_splicer import GAME, SplicerState
+from timegames.time_splicer.ai import make_plan
+from timegames.time_splicer.orders import Bid, Submit
+
+
+def _play(levels: list[str], seed: int) -> SplicerState:
+    state = GAME.new_game({"players": len(levels)}, seed)
+    bots = [GAME.make_bot(level) for level in levels]
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.apply(state.sample_chance())
+        else:
+            action = bots[state.current_player()].choose(state, BotContext(rng))
+            state = state.play(action)  # checked: every bot order is legal
+    return state
+
+
+def test_the_levels_are_offered_weakest_first() -> None:
+    assert [lv.key for lv in GAME.ai_levels()] == ["random", "beginner", "planner", "strong"]
+
+
+def test_planning_bots_play_a_whole_legal_game_and_place_the_splicer() -> None:
+    state = _play(["strong", "planner"], 4)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners
+    assert state.splicer_by in (0, 1)
+
+
+@pytest.mark.parametrize("level", ["random", "beginner"])
+def test_weak_bots_play_legal_orders(level: str) -> None:
+    state = scenario(stacks={0: [(9, "")]}, bidding=[1, 2])
+    bot = GAME.make_bot(level)
+    rng = random.Random(2)
+    for _ in range(30):
+        if state.current_player() != 0:
+            break
+        state = state.play(bot.choose(state, BotContext(rng)))
+
+
+def test_a_bot_ignores_what_other_seats_wrote() -> None:
+    base = scenario(players=3, stacks={2: [(9, "")]}, bidding=[1, 2, 3])
+    one = write(write(base, "bid 1 9"), "bid 2 9")
+    two = write(write(base, "bid 3 2", "bump"), "bump")
+    assert one.current_player() == two.current_player() == 2
+    for level in ("beginner", "planner", "strong"):
+        bot_a, bot_b = GAME.make_bot(level), GAME.make_bot(level)
+        assert bot_a.choose(one, BotContext(random.Random(0))) == bot_b.choose(
+            two, BotContext(random.Random(0))
+        )
+    # It cannot peek at the next turn seed either.
+    assert one.redacted(2).rng != one.rng
+
+
+def test_a_fresh_bot_continues_the_same_plan() -> None:
+    state = scenario(stacks={0: [(9, "")]}, bidding=[1, 2])
+    plan = make_plan(state, 0, "planner")
+    assert plan and any(isinstance(o, Bid) for o in plan)
+    for order in plan:
+        assert GAME.make_bot("planner").choose(state, BotContext(random.Random(5))) == order
+        state = state.play(order)
+    assert isinstance(GAME.make_bot("planner").choose(state, BotContext(random.Random(5))), Submit)
+    assert replace(state) == state
+
+
+def _candidates(state: SplicerState) -> list[Any]:
+    """Many orders, legal or not, around the current position."""
+    from timegames.time_splicer import Bump, Cap, Improve, Place, Restack
+    from timegames.time_splicer.content import GROUP_KEYS
+
+    seat = state.to_move
+    draft = state.draft
+    tiles = [p.id for p in state.bidding] + [p.id for p in draft.stack] + [0, 138]
+    tiles += [c.piece.id for c in draft.board.values()]
+    found: list[Any] = [Bump(), Submit()]
+    for t in tiles:
+        found += [Bid(t, a) for a in (0, 1, 5, state.splices[seat], state.splices[seat] + 1)]
+        found += [Restack(t)]
+        for side in "NESW":
+            found += [Cap(t, side, True), Cap(t, side, False)]
+            found += [Improve(t, "cap", side), Improve(t, "uncap", side)]
+        found += [Improve(t, "add", g) for g in GROUP_KEYS[:4]]
+    xs = [x for x, _ in draft.board] or [0]
+    ys = [y for _, y in draft.board] or [0]
+    for p in draft.stack[:3]:
+        for x in range(-1, max(xs) + 2):
+            for y in range(min(ys) - 1, max(ys) + 2):
+                found.append(Place(p.id, x, y))
+    return found
+
+
+def test_play_accepts_exactly_what_legal_actions_lists() -> None:
+    state = GAME.new_game({"players": 3}, 21)
+    bots = [GAME.make_bot(level) for level in ("strong", "planner", "random")]
+    rng = random.Random(21)
+    checked = 0
+    while not state.is_terminal() and state.turn <= 12:
+        if state.is_chance():
+            state = state.apply(state.sample_chance())
+            continue
+        if rng.random() < 0.25:
+            legal = set(state.legal_actions())
+            for action in _candidates(state):
+                assert (state.illegal_reason(action) is None) == (action in legal), action
+                checked += 1
+        state = state.play(bots[state.current_player()].choose(state, BotContext(rng)))
+    assert checked > 1000
