@@ -271,3 +271,35 @@ def test_R_K8_a_tiles_name_and_year_agree_with_history() -> None:
         assert "196" in by_name["Satellite navigation"].year  # Transit, not the first GPS
     if "Space telescope" in by_name:
         assert "196" in by_name["Space telescope"].year  # OAO-2 (1968), not Hubble
+
+
+def test_R_J4b_only_the_placer_can_order_the_splicer_back_in_its_turn() -> None:
+    state = write(_splicer_position(), "place 138 2,0")
+    # Seat 1 writes against the board as it was: the Splicer is not on it.
+    refused(state, "restack 138", "not-placed")
+
+
+def test_R_K8b_a_blast_furnace_is_dated_from_its_first_use() -> None:
+    # China smelted cast iron in blast furnaces by the 5th century BC; c. 1150 is Europe's first.
+    furnace = [t for t in TILES.values() if t.name == "Blast furnace"]
+    assert all("BC" in t.year for t in furnace)
+
+
+def test_R_K9_every_group_glyph_renders_without_an_emoji_font() -> None:
+    import unicodedata
+
+    # Wide (emoji-presentation) characters show as empty boxes in Debian's Chromium
+    # without a colour-emoji font; the page draws these glyphs on every tile.
+    for group in GAME.tool("tiles", {})["groups"]:
+        for char in group["glyph"]:
+            assert unicodedata.east_asian_width(char) != "W", (group["key"], char)
+
+
+def test_R_I5_the_longest_path_reading_is_a_clarification() -> None:
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "rules" / "time_splicer.md"
+    text = page.read_text(encoding="utf-8")
+    section = text.split("## Clarifications", 1)[1].split("\n## ", 1)[0]
+    terms = [line for line in section.splitlines() if line and not line[0].isspace()]
+    assert any("path" in term.lower() for term in terms if not term.startswith(":"))
