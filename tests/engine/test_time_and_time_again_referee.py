@@ -405,7 +405,6 @@ RESIDUAL = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="referee: W1 residual (list length, non-integer fields)")
 @pytest.mark.parametrize("name", sorted(RESIDUAL))
 def test_a_tampered_opportunity_list_is_refused(name: str) -> None:
     with pytest.raises(FormatError):

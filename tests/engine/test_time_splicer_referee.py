@@ -303,3 +303,13 @@ def test_R_I5_the_longest_path_reading_is_a_clarification() -> None:
     section = text.split("## Clarifications", 1)[1].split("\n## ", 1)[0]
     terms = [line for line in section.splitlines() if line and not line[0].isspace()]
     assert any("path" in term.lower() for term in terms if not term.startswith(":"))
+
+
+# Glyphs the referee saw drawn (not as empty boxes) by Debian's Chromium with Debian's
+# default fonts (DejaVu); extend the set only after looking at a screenshot.
+SEEN_DRAWN = set("♨✎⚙❀⌂⚒✈∑⚕☏⌨◷")
+
+
+def test_R_K9b_every_group_glyph_is_one_seen_drawn_in_debian_chromium() -> None:
+    for group in GAME.tool("tiles", {})["groups"]:
+        assert set(group["glyph"]) <= SEEN_DRAWN, (group["key"], group["glyph"])

@@ -146,7 +146,9 @@ def diamond_svg(link: str = "") -> str:
     height = int(len(ROWS) * _DY + 12)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="tata-diamond" role="img" aria-label="The diamond of 24 locations">'
+        # With links inside, the picture is a group of links, not a single image.
+        f'class="tata-diamond" role="{"group" if link else "img"}" '
+        'aria-label="The diamond of 24 locations">'
     ]
     for loc in LOCATIONS:
         x1, y1 = _centre(loc)

@@ -131,7 +131,7 @@ def tree_markdown() -> str:
     lines.append("")
     for level in range(SPLICER_LEVEL + 1):
         tiles = sorted((t for t in TILES.values() if t.level == level), key=lambda t: t.id)
-        lines.append(f"#### Level {level}")
+        lines.append(f"### Level {level}")
         lines.append("")
         lines.append("| # | Technology | Year | Group | Feeds | Capped | Wonder |")
         lines.append("| --- | --- | --- | --- | --- | --- | --- |")

@@ -990,7 +990,7 @@ class TimelinePage(GamePage):
         by_id("match-rounds").value = str(match["rounds"])
         table = by_id("match-table")
         clear(table)
-        head = el("tr", children=[el("th", text="")])
+        head = el("tr", children=[el("th", text=self.t("players"), attrs={"scope": "col"})])
         for number in range(played):
             title = self.t("round", n=number + 1)
             head.appendChild(
