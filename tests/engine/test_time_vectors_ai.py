@@ -311,3 +311,45 @@ def test_master_defends_a_threat_then_fork(number: int) -> None:
     action = bot.choose(state, BotContext(random.Random(number), Budget(seconds=0.3)))
     assert isinstance(action, Place)
     assert B.name(action.point) in item["defences"]
+
+
+# After Amber's threat, threat and quiet move Amber has a long forced threat
+# win; Teal's only answers to the long win are threats that merely delay it.
+DELAYED = (
+    ["NW2d3", "SW1d1", "SE2b3", "NE3b3", "NE2c3", "SW2a3", "SW2c3", "NE2a3", "SE2c2"],
+    ["NW2a3", "NW2c2", "SE2a3", "SE4a4"],
+)
+
+
+def test_a_delaying_threat_is_no_refutation() -> None:
+    # A threat the opponent blocks, after which their forced win still
+    # stands, must not count as refuting it (it only spends our material).
+    from timegames.time_vectors import search
+
+    state = play(DELAYED[0], supply=0)
+    me = state.colour_of(state.current_player())
+    searcher = search.Searcher(search.Board(state.cells), float("inf"))
+    assert searcher.vcf(1 - me, 12) is not None
+    delaying = sorted(B.index(p) for p in DELAYED[1])
+    assert [search._refutes(searcher, me, p, 12) for p in delaying] == [1, 1, 1, 1]
+    assert not search._can_refute(searcher, me, 12)
+
+
+def test_the_defence_prefers_a_tempo_to_stopping_only_the_shortest_wins() -> None:
+    # No move here stops every forced win of up to four moves, but quiet
+    # moves stop the two-move ones.  A threat that delays the win gains the
+    # tempo the defence needs, so the master's candidates are such threats.
+    from timegames.time_vectors import search
+
+    state = play(DELAYED[0], supply=0)
+    me = state.colour_of(state.current_player())
+    searcher = search.Searcher(search.Board(state.cells), float("inf"))
+    board = searcher.board
+    empties = board.empties()
+    assert not any(search._refutes(searcher, me, p, 4) == 2 for p in empties)
+    assert any(
+        search._refutes(searcher, me, p, 2) == 2 and not board.made_gaps(p, me) for p in empties
+    )
+    chosen = search._defend(searcher, me, board.ranked(me, 14), 12)
+    assert sorted(chosen) == sorted(B.index(p) for p in DELAYED[1])
+    assert all(board.made_gaps(p, me) for p in chosen)

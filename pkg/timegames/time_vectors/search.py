@@ -536,10 +536,15 @@ def _defend(searcher: Searcher, me: int, candidates: list[int], depth: int) -> l
             pool.append(p)
     pool.sort(key=lambda p: -(board.value[me][p] * 4 + board.value[opp][p] * 3))
     # If every move loses to some long sequence, at least stop the short ones:
-    # the opponent has to find the long win.
-    for limit in (depth, 4, 2):
+    # the opponent has to find the long win.  A threat of ours that only
+    # delays the win spends our material, so a quiet move that stops every
+    # win up to four threats long comes first; but a move that stops only
+    # the shortest wins is worth less than the tempo a threat gains.
+    delaying: list[int] = []
+    for limit in (depth, 6, 4, 2):
+        if limit == 2 and delaying:
+            return delaying
         sound: list[int] = []
-        delaying: list[int] = []
         try:
             for p in pool:
                 grade = _refutes(searcher, me, p, limit)
@@ -547,13 +552,13 @@ def _defend(searcher: Searcher, me: int, candidates: list[int], depth: int) -> l
                     sound.append(p)
                     if len(sound) >= 8:
                         break
-                elif grade == 1:
+                elif grade == 1 and limit == depth:
                     delaying.append(p)
         except OutOfTime:
             return sound or delaying or candidates
-        if sound or delaying:
-            return sound or delaying
-    return candidates
+        if sound:
+            return sound
+    return delaying or candidates
 
 
 def _deepen(searcher: Searcher, me: int, candidates: list[int], max_depth: int) -> list[int]:
@@ -613,7 +618,7 @@ def _loses_to_a_reply(searcher: Searcher, me: int, move: int, depth: int) -> boo
     board = searcher.board
     board.put(move, me)
     try:
-        return _opponent_breaks_through(searcher, me, depth, chain=0)
+        return _opponent_breaks_through(searcher, me, depth, chain=1)
     finally:
         board.take(move, me)
 
@@ -675,8 +680,13 @@ def _forks_unstoppable(searcher: Searcher, me: int) -> bool:
     return True
 
 
-def _can_refute(searcher: Searcher, me: int, depth: int) -> bool:
-    """True if some move of ours (of a small pool) stops the opponent's forced win."""
+def _can_refute(searcher: Searcher, me: int, depth: int, delays: int = 2) -> bool:
+    """True if some move of ours (of a small pool) stops the opponent's forced win.
+
+    A threat of ours that only delays the win (the opponent blocks it and
+    still wins by force) refutes nothing by itself: after the block we must
+    find a refutation again, up to ``delays`` threats in a row.
+    """
     board = searcher.board
     opp = 1 - me
     plan: list[int] = []
@@ -684,4 +694,24 @@ def _can_refute(searcher: Searcher, me: int, depth: int) -> bool:
     pool = {
         p for p in [*plan, *board.threat_moves(me), *board.ranked(me, 6)] if board.cells[p] == EMPTY
     }
-    return any(_refutes(searcher, me, p, depth) for p in sorted(pool))
+    delaying: list[int] = []
+    for p in sorted(pool):
+        grade = _refutes(searcher, me, p, depth)
+        if grade == 2:
+            return True
+        if grade == 1:
+            delaying.append(p)
+    if not delays:
+        return False
+    for p in delaying:
+        board.put(p, me)
+        block = min(board.gaps[me])
+        board.put(block, opp)
+        try:
+            if board.gaps[opp] or not _can_refute(searcher, me, depth, delays - 1):
+                continue
+            return True
+        finally:
+            board.take(block, opp)
+            board.take(p, me)
+    return False
