@@ -14,7 +14,9 @@ Usage: ``python3 tests/bench/bench_time_splicer.py [--games N] [--level-games M]
 * **Level table.**  Two-player games in seeded pairs (the same seed twice,
   seats swapped).  Each non-random level plays ``random``, the level just
   below it, and :class:`Greedy`, a simple bot written here that shares no
-  code with ``ai.py``.  A game nobody wins (turn 40) counts as won by neither.
+  code with ``ai.py``.  A game nobody wins (turn 40) counts as won by neither;
+  each cell also shows the level's wins among the games somebody won, the
+  share of games it ends ahead on score, and the share everyone lost.
 * **Think time**: milliseconds per decision and per whole turn (the first
   decision of a turn plans it), at each level.
 """
@@ -157,24 +159,32 @@ def pairing(level: str, other: str, pairs: int, procs: int, think: Any, turns: A
     results = run(tasks, procs)
     wins = 0.0
     lost_all = 0
+    ahead = 0
     for (_seed, seats), r in zip(tasks, results, strict=True):
         mine = seats.index(level)
         if mine in r["winners"]:
             wins += 1 / len(r["winners"])
         if not r["winners"]:
             lost_all += 1
+        if r["scores"][mine] > r["scores"][1 - mine]:
+            ahead += 1
         for lv, values in r["think"].items():
             think.setdefault(lv, []).extend(values)
         for lv, values in r["turns"].items():
             turns.setdefault(lv, []).extend(values)
     total = len(tasks)
-    return f"{wins / total:>6.1%} (everyone lost {lost_all / total:.0%})"
+    decided = total - lost_all
+    of_decided = f"{wins / decided:.0%}" if decided else "-"
+    return (
+        f"{wins / total:>6.1%} [won {of_decided} of decided, ahead {ahead / total:.0%},"
+        f" all lost {lost_all / total:.0%}]"
+    )
 
 
 def level_table(pairs: int, procs: int, think: dict[str, list[float]]) -> None:
     turns: dict[str, list[float]] = {}
     print(f"\nLevels: two-player games, {pairs} seeded pairs (seats swapped) per line; win rate")
-    print(f"{'level':<9} {'vs random':<26} {'vs level below':<32} {'vs greedy (independent)':<26}")
+    print("[share of the games somebody won, share ending ahead on score, share everyone lost]")
     for i, level in enumerate(LEVELS[1:], start=1):
         below = LEVELS[i - 1]
         cells = [
@@ -182,7 +192,9 @@ def level_table(pairs: int, procs: int, think: dict[str, list[float]]) -> None:
             f"{below}: " + pairing(level, below, pairs, procs, think, turns),
             pairing(level, "greedy", pairs, procs, think, turns),
         ]
-        print(f"{level:<9} {cells[0]:<26} {cells[1]:<32} {cells[2]:<26}", flush=True)
+        print(f"{level:<9} vs random {cells[0]}", flush=True)
+        print(f"{'':<9} vs {cells[1]}", flush=True)
+        print(f"{'':<9} vs greedy (independent) {cells[2]}", flush=True)
     print("\nThink time (ms): per decision mean / p99, and per whole turn (the planning call)")
     for level in [*LEVELS, "greedy"]:
         values = think.get(level, [])

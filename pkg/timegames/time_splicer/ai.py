@@ -17,10 +17,10 @@ Levels, weakest first:
   it pushes the frontier of levels), improves a tile when one change makes
   it fit, bids on several tiles with overbidding, keeps splices for the
   Time Splicer.
-* ``strong``: the planner, plus bidding that reckons with what rivals can
-  pay, bumping priority (two places) when it places a tile at the frontier
-  of levels, and restacking the leader's best tile off the longest path late
-  in the game.
+* ``strong``: the planner, plus bidding a tile's full worth and one more
+  (under Vickrey plus one the price is set by the second bid), bumping
+  priority (two places) when it places a tile at the frontier of levels,
+  and restacking the leader's best tile off the longest path late in the game.
 """
 
 from __future__ import annotations
@@ -267,7 +267,6 @@ class Planner:
             piece = ranked[0]
             self.add(Bid(piece.id, max(1, min(free, 2 + piece.level // 6))))
             return
-        rivals = [self.state.splices[s] for s in range(self.n) if s != self.seat]
         budget = free + (3 if self.level == "strong" else 2)
         for piece in ranked:
             worth = self.tile_worth(piece)
@@ -276,9 +275,10 @@ class Planner:
             if piece.id == SPLICER_ID:
                 amount = free
             elif self.level == "strong":
-                # Rivals pay at most what they have: bid just above a plausible second bid.
-                expected = max(rivals) // 2 if rivals else 1
-                amount = int(min(free, max(1, min(worth, expected + 1))))
+                # Vickrey plus one: the winner pays the second bid, so bidding the
+                # tile's full worth is safe; one more wins ties against a rival who
+                # values it the same (the planner bids exactly its worth).
+                amount = int(min(free, max(1, worth + 1)))
             else:
                 amount = int(min(free, max(1, worth)))
             if amount > budget:
