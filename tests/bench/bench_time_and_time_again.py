@@ -10,8 +10,8 @@ Prints, measured in one run (``GAMES`` seeded games per line, seats rotated):
   level's win share against its fair share;
 * the strongest level alone against tables of the weakest (random, novice):
   its win share and the ratio to its fair share (goal: at least 3x);
-* each level alone against random players, against the level below, and
-  against an **independent opponent** written here, which reads only
+* a level-against-level table (2 + 2 seats), and each level alone against
+  random players and against an **independent opponent** written here, which reads only
   ``state.view(seat)`` and shares no code with ``time_and_time_again.ai``;
 * game length in hours, how games ended (last player left or hour limit),
   eliminations per game, and think time per decision for each level.
@@ -188,11 +188,29 @@ def main() -> int:
             cells.append(f"vs {opponent} {share(tally, level) * 4:.1f}x fair")
         print(f"  {level}: " + ", ".join(cells))
 
-    print("\nEach level against the level below (2 + 2 seats, 4 players)")
-    for lower, upper in itertools.pairwise(LEVEL_KEYS):
+    print("\nLevel against level (2 + 2 seats, 4 players): the row level's share of the games won")
+    table: dict[tuple[str, str], float] = {}
+    lengths: list[int] = []
+    eliminations = 0
+    for lower, upper in itertools.combinations(LEVEL_KEYS, 2):
         tally = series([upper, lower, upper, lower], games, base=4000)
         total = tally.wins[upper] + tally.wins[lower]
-        print(f"  {upper} vs {lower}: {upper} wins {tally.wins[upper] / total:.2f} of the games")
+        table[upper, lower] = tally.wins[upper] / total
+        table[lower, upper] = 1 - table[upper, lower]
+        lengths.extend(tally.hours)
+        eliminations += tally.eliminations
+    print("  " + " " * 9 + "".join(f"{k:>10}" for k in LEVEL_KEYS))
+    for row in LEVEL_KEYS:
+        cells = "".join(
+            f"{'-':>10}" if row == col else f"{table[row, col]:>10.2f}" for col in LEVEL_KEYS
+        )
+        print(f"  {row:<9}{cells}")
+    print(
+        f"  (these games: length {statistics.mean(lengths):.0f} h, "
+        f"{eliminations / len(lengths):.1f} eliminations/game)"
+    )
+    for lower, upper in itertools.pairwise(LEVEL_KEYS):
+        print(f"  {upper} vs the level below ({lower}): {upper} wins {table[upper, lower]:.2f}")
 
     print("\nIndependent opponent alone against three randoms (4 players)")
     tally = series(["independent", "random", "random", "random"], games, base=5000)

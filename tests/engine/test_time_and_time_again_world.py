@@ -310,3 +310,18 @@ def test_challenge_odds_helpers_agree_with_the_rules() -> None:
     assert win_chance_exact((1, 1), (1, 1)) == pytest.approx(0.6 * 0.4)
     assert win_chance_exact((8, 8), (2, 2)) > win_chance_exact((4, 4), (2, 2)) > 0.2
     assert abs(win_chance_rough((8, 8), (2, 2)) - win_chance_exact((8, 8), (2, 2))) < 0.2
+
+
+def test_overlord_strips_the_weakest_player_so_checks_can_eliminate() -> None:
+    # Seat 2 is the weakest and holds only Uruk: taking it lets the next check eliminate them.
+    # Seat 0 holds two characters of its own, so Uruk is no shield for it: only stripping pays.
+    owners = {"uruk": 2, "agra": 0, "lisbon": 0}
+    control = tuple(owners.get(loc.id, 1) for loc in LOCATIONS)
+    forces = present(3, {0: (10, 10), 1: (12, 12), 2: (1, 0)})
+    state = table(players=3, turns=(6, 6, 6), control=control, **forces)
+    state, ident = offer(replace(state, opps=state.opps[:1]), "challenge", "uruk", price=4)
+    bot = GAME.make_bot("overlord")
+    assert bot.choose(state, BotContext(random.Random(0))) == Buy(ident)
+    # The same challenge against a stronger defender (worse than even odds) is left alone.
+    stronger = replace(state, control=tuple(0 if c == 0 else 1 for c in control))
+    assert bot.choose(stronger, BotContext(random.Random(0))) != Buy(ident)

@@ -12,8 +12,10 @@ caught up by one long wait equals the same game stepped hour by hour.
   guards its characters with the challenge-discard rule when a rival could win
   them, attacks the most visible rivals where it has strikes, and challenges
   when its present-day forces are clearly stronger.
-* ``overlord`` is the schemer that spends its turns down before the hour
-  limit, where unspent turns are worth nothing.
+* ``overlord`` values everything in present-day strength: direct gains by
+  their echoes, characters by the doubling left and the shield they are,
+  challenges with exact odds (stripping the weakest player so checks can
+  eliminate), attacks only on the leader; lowers its bar as turns pile up.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ LEVELS: tuple[AiLevel, ...] = (
     AiLevel(
         "overlord",
         "Overlord",
-        "A schemer that spends every turn before the hour limit.",
+        "Counts only present-day strength, strips the weakest of their characters, "
+        "attacks the leader and lets no turns pile up.",
     ),
 )
 
@@ -121,6 +124,7 @@ def win_chance_rough(att: tuple[int, int], dfn: tuple[int, int]) -> float:
     return _tail(max(0, int(min(a, w))), d_strikes)
 
 
+@cache
 def win_chance_exact(att: tuple[int, int], dfn: tuple[int, int]) -> float:
     """Exact challenge odds: every defence result, then the binomial tail of neutralisations."""
     d_strikes = min(dfn)
@@ -232,6 +236,17 @@ class SchemerBot(Bot[Action]):
         """Challenge odds (rough for the schemer)."""
         return win_chance_rough(att, dfn)
 
+    def threat(self, me: Seen) -> float:
+        """The best odds any living rival has of winning a challenge against us."""
+        return max(
+            (
+                self.chance(me.present[s], me.present[me.seat])
+                for s in range(me.players)
+                if s != me.seat and me.alive[s]
+            ),
+            default=0.0,
+        )
+
     def shield_value(self, me: Seen, seat: int, owned: int) -> float:
         """How much one more character protects ``seat`` from elimination."""
         living = [s for s in range(me.players) if me.alive[s]]
@@ -280,15 +295,7 @@ class SchemerBot(Bot[Action]):
         owner = me.control[loc]
         if owner == me.seat:
             # Guard: discard it before a rival with good odds can take it.
-            threat = max(
-                (
-                    self.chance(me.present[s], me.present[me.seat])
-                    for s in range(me.players)
-                    if s != me.seat and me.alive[s]
-                ),
-                default=0.0,
-            )
-            return threat * self.character_value(me, me.seat, loc)
+            return self.threat(me) * self.character_value(me, me.seat, loc)
         odds = self.chance(me.present[me.seat], me.present[owner])
         loss = 0.4 * min(me.present[owner])  # the defence's expected damage to our present
         prize = self.character_value(me, me.seat, loc) + 0.5 * self.character_value(me, owner, loc)
@@ -313,22 +320,90 @@ class SchemerBot(Bot[Action]):
 
 
 class OverlordBot(SchemerBot):
-    """The schemer that spends every turn before the hour limit.
+    """Counts only what decides the game: present-day strength and characters.
 
-    Turns left at the limit are worth nothing, so over the last
-    :data:`SPEND_DOWN` hours the bar for buying falls to zero.  (Exact
-    challenge odds, :func:`win_chance_exact`, made it challenge more often and
-    lose present-day forces: the benchmark preferred the schemer's cautious
-    estimate.)
+    Past holdings never add to strength, so it buys direct gains by their echo
+    value (favouring the short side of its present, which makes its defence
+    strike more often), skips indirect gains and only attacks the leader's
+    visible past.  Characters are priced by the doubling they give for the
+    hours left plus the shield they are; challenges use exact odds, weigh the
+    present-day forces the defence will cost, and strip the weakest player of
+    their characters so elimination checks can bite.  It lowers its bar
+    as turns pile up.
     """
 
+    threshold = 0.13
+
+    def chance(self, att: tuple[int, int], dfn: tuple[int, int]) -> float:
+        """Exact challenge odds."""
+        return win_chance_exact(att, dfn)
+
+    def doubling(self, me: Seen, loc: int) -> float:
+        """Present-day units the doubling at ``loc`` should bring over the hours left."""
+        hours = max(0, me.limit - me.clock)
+        return DIRECT_RATE * hours * 3.0 * echo_value(loc)
+
+    def shield(self, me: Seen, seat: int, owned: int) -> float:
+        """How much a character protects ``seat`` from elimination (``owned`` = the others)."""
+        living = [s for s in range(me.players) if me.alive[s]]
+        lower = sum(1 for s in living if me.strength(s) < me.strength(seat))
+        if owned == 0:
+            return 12.0 if lower == 0 else 4.0 if lower == 1 else 0.5
+        if owned == 1 and lower == 0:
+            return 2.0
+        return 0.0
+
+    def leader(self, me: Seen) -> int:
+        """The strongest living rival in the present day."""
+        rivals = [s for s in range(me.players) if me.alive[s] and s != me.seat]
+        return max(rivals, key=me.strength)
+
+    def value(self, me: Seen, opp: Opportunity) -> float:
+        """Expected present-day units from taking ``opp`` now."""
+        loc = opp.loc
+        mult = 2 if me.control[loc] == me.seat and opp.kind != "challenge" else 1
+        if opp.kind in ("recruit", "acquire"):
+            agents, wealth = me.present[me.seat]
+            short = agents < wealth if opp.kind == "recruit" else wealth < agents
+            # A balanced present makes more strikes in challenges, for and against.
+            return opp.benefit * mult * echo_value(loc) * (BALANCE if short else 1.0)
+        if opp.kind != "challenge":
+            # Past holdings never count as strength: only strikes at the leader's
+            # visible past (valued as the schemer does) are worth a few turns.
+            if opp.kind != "attack" or me.top_other(loc) != self.leader(me):
+                return 0.0
+            return super().value(me, opp)
+        owner = me.control[loc]
+        owned = sum(1 for c in me.control if c == me.seat)
+        if owner == me.seat:
+            return self.threat(me) * (self.doubling(me, loc) + self.shield(me, me.seat, owned - 1))
+        odds = self.chance(me.present[me.seat], me.present[owner])
+        if odds < 0.5:
+            return 0.0
+        loss = 0.4 * min(me.present[owner])
+        theirs = sum(1 for c in me.control if c == owner)
+        living = [s for s in range(me.players) if me.alive[s]]
+        weakest = min(me.strength(s) for s in living if s != me.seat)
+        strip = 0.0
+        if me.strength(owner) <= weakest and odds >= 0.8 and theirs <= STRIP_FROM:
+            # Taking the weakest player's last characters lets the next check eliminate them.
+            strip = STRIP / theirs
+        prize = self.doubling(me, loc) + self.shield(me, me.seat, owned) + strip
+        return odds * prize - loss
+
     def bar(self, me: Seen) -> float:
-        """The schemer's bar, falling to nothing as the hour limit nears."""
-        return super().bar(me) * min(1.0, (me.limit - me.clock) / SPEND_DOWN)
+        """Lower as turns pile up (a turn unspent is worth nothing at the limit)."""
+        return self.threshold * (0.5 if me.turns > 12 else 1.0)
 
 
-SPEND_DOWN = 60
-"""Hours before the limit over which the overlord lowers its bar to zero."""
+DIRECT_RATE = 0.01
+"""Direct opportunities per hour the overlord expects to buy at one location it doubles."""
+STRIP = 3.0
+"""Worth of leaving the weakest player one character closer to elimination."""
+BALANCE = 1.2
+"""Extra weight of a direct gain on the short side of the present (agents vs wealth)."""
+STRIP_FROM = 2
+"""The overlord strips the weakest player once they hold this many characters or fewer."""
 
 
 def make_bot(level: str) -> Bot[Action]:

@@ -1259,8 +1259,13 @@ class TataGame(Game[TataState, Action]):
                 return rows
 
             opps = []
+            if not isinstance(data["opps"], list) or len(data["opps"]) != opportunity_count(n):
+                raise FormatError(f"there must be {opportunity_count(n)} opportunities on offer")
             for item in data["opps"]:
                 ident, kind, loc, target, benefit, price = item
+                # bool is an int subclass: a save holding true as an id or a 2.7 price is tampered.
+                if not all(type(v) is int for v in (ident, loc, target, benefit, price)):
+                    raise FormatError("an opportunity holds something other than whole numbers")
                 if kind not in TYPES or not 0 <= loc < B.COUNT or not -1 <= target < B.COUNT:
                     raise FormatError("an opportunity is malformed")
                 opps.append(
