@@ -212,14 +212,8 @@ def render_pages(site: Path, wheel_name: str) -> None:
         toml.write_text(toml.read_text().replace("@WHEEL@", wheel_name))
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
-        spec = importlib.util.spec_from_file_location(
-            f"prerender_{prerender.parent.name}", prerender
-        )
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
         page = site / "play" / prerender.parent.name / "index.html"
-        page.write_text(module.render(page.read_text()))
+        page.write_text(load_module(prerender).render(page.read_text()))
 
 
 FILES_ENTRY = re.compile(r'^"\.\./common/([a-z_]+)\.py" = "\./([a-z_]+)\.py"$', re.MULTILINE)
