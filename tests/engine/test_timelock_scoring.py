@@ -174,6 +174,23 @@ def test_tournament_standings_and_tie_break_until_one_wins() -> None:
     done = tied.record("C", "A", "C", 7)
     assert done.winner() == "C"
     assert done.totals()["C"] == 10  # tie-break games decide, they add no points
+    # The champion heads the table even when entered after the player it beat.
+    assert done.standings() == [("C", 10), ("A", 10), ("B", 3)]
+    assert done.to_dict()["standings"][0]["player"] == "C"
+
+
+def test_a_three_way_tie_is_ranked_by_the_order_of_knock_outs() -> None:
+    t = Tournament(("A", "B", "C"))
+    t = t.record("A", "B", "A", 5).record("B", "C", "B", 5).record("A", "C", "C", 5)
+    assert t.tied_leaders() == ["A", "B", "C"] and t.standings()[0] == ("A", 5)
+    t = t.record("A", "B", "B", 4)  # A is out first
+    assert t.tied_leaders() == ["B", "C"] and t.winner() is None
+    assert [p for p, _ in t.standings()] == ["B", "C", "A"]
+    t = t.record("B", "C", "", 0)  # a drawn tie-break knocks nobody out
+    assert t.tied_leaders() == ["B", "C"]
+    t = t.record("C", "B", "C", 9)  # then B
+    assert t.winner() == "C"
+    assert [p for p, _ in t.standings()] == ["C", "B", "A"]
     with pytest.raises(ValueError):
         Tournament(("A", "B")).record("A", "B", "A", 5).record("B", "A", "B", 5).record(
             "A", "C", "A", 1

@@ -258,18 +258,24 @@ class Tournament:
                 totals[r.winner] += r.points
         return totals
 
-    def tied_leaders(self) -> list[str]:
-        """Players sharing the top score who have not been knocked out by tie-break games."""
+    def _knockouts(self) -> tuple[list[str], list[str]]:
+        """Players tied on top points, and those tie-break games knocked out, in order."""
         totals = self.totals()
         best = max(totals.values())
         tied = [p for p in self.players if totals[p] == best]
+        knocked: list[str] = []
         # Each tie-break game knocks out its loser until one player is left.
         for r in self.results:
             if r.tiebreak and r.winner:
                 loser = r.second if r.winner == r.first else r.first
-                if loser in tied and len(tied) > 1:
-                    tied.remove(loser)
-        return tied
+                if loser in tied and loser not in knocked and len(tied) - len(knocked) > 1:
+                    knocked.append(loser)
+        return tied, knocked
+
+    def tied_leaders(self) -> list[str]:
+        """Players sharing the top score who have not been knocked out by tie-break games."""
+        tied, knocked = self._knockouts()
+        return [p for p in tied if p not in knocked]
 
     def tiebreak_pairings(self) -> list[tuple[str, str]]:
         """The next tie-break game(s) (empty while the schedule runs or once there is a winner)."""
@@ -291,9 +297,21 @@ class Tournament:
         return tied[0] if len(tied) == 1 else None
 
     def standings(self) -> list[tuple[str, int]]:
-        """Players by score, best first (ties keep the order of entry)."""
+        """Players by score, best first.
+
+        Among players level on points, tie-break games order those at the top:
+        whoever is still in ranks above whoever was knocked out, and a later
+        knock-out above an earlier one, so the champion always heads the table.
+        Other ties keep the order of entry.
+        """
         totals = self.totals()
-        return sorted(((p, totals[p]) for p in self.players), key=lambda item: -item[1])
+        _, knocked = self._knockouts()
+
+        def order(p: str) -> tuple[int, int]:
+            # Knocked out later means a better place: rank by minus the knock-out index.
+            return (-totals[p], -knocked.index(p) - 1 if p in knocked else -len(knocked) - 1)
+
+        return [(p, totals[p]) for p in sorted(self.players, key=order)]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-dict form for pages."""
