@@ -4,7 +4,8 @@
 // iframe without a src (its address waits in data-src), so reading a rules
 // page loads no Python runtime at all.  Until the reader presses "Play from
 // here", an example link only shows that example's drawing; the press starts
-// one live board (one engine) for the whole box, at the chosen example.
+// one live board (one engine) for the whole box, at the chosen example, and
+// stops any other board of the page, so a page never runs two engines.
 // Once started, a link with target="<iframe name>" moves that board to its
 // position (hash-only navigation, no reload).  Without this script the
 // drawings still show and the links open the game page.
@@ -42,10 +43,24 @@
     var poster = holder.querySelector(".tg-live-poster");
     if (poster) poster.hidden = !!found;
   }
+  function stop(frame) {
+    // A fresh iframe without a src replaces the running one: taking the old
+    // one out of the document ends its page and its engine worker.
+    var holder = box(frame.getAttribute("name"));
+    var idle = frame.cloneNode(false);
+    idle.removeAttribute("src");
+    idle.hidden = true;
+    frame.replaceWith(idle);
+    holder.classList.remove("tg-live-on");
+    holder.querySelector(".tg-live-figures").hidden = false;
+    holder.querySelector(".tg-live-start").hidden = false;
+  }
   function start(name, address) {
     var frame = frameOf(name);
     var holder = box(name);
     if (!frame || started(frame)) return;
+    // One engine per rules page: starting a board stops any other one.
+    document.querySelectorAll(".tg-live-box iframe.tg-live[src]").forEach(stop);
     frame.setAttribute("src", address || holder.getAttribute("data-next") || frame.getAttribute("data-src"));
     frame.hidden = false;
     holder.classList.add("tg-live-on");

@@ -54,3 +54,26 @@ def test_play_from_here_starts_one_board_at_the_chosen_example(page: Any, site_u
     # One engine worker for the page's board: the Pyodide runtime was fetched once.
     assert sum(u.endswith("pyodide.asm.wasm") for u in urls) == 1
     assert page.is_hidden(".tg-live-start[data-frame=tv-live]")
+
+
+def test_a_rules_page_runs_one_engine_at_a_time(page: Any, site_url: str) -> None:
+    """The Time Vectors rules have two live boxes; starting the second stops the first."""
+    page.goto(site_url + "rules/time_vectors/")
+    start_live_board(page, "tv-live")
+    checker = start_live_board(page, "tv-checker")
+    checker.wait_for_selector("html[data-mode=checker]")
+    running = page.locator(".tg-live-box iframe.tg-live[src]")
+    assert running.count() == 1 and running.get_attribute("name") == "tv-checker"
+    # The stopped box shows its drawing and its button again, ready to restart.
+    assert page.is_visible(".tg-live-start[data-frame=tv-live]")
+    assert page.locator(".tg-live-box[data-frame=tv-live] .tg-example-figure:visible").count() == 1
+    assert len([f for f in page.frames if "/play/" in f.url]) == 1
+    for point in ("NE1a4", "SE2b3", "SW3c2", "NW4d1"):
+        checker.click(f"#pt-{point}")
+    checker.wait_for_function(
+        "document.querySelector('#example').textContent.includes('1, 2, 3, 4')"
+    )
+    # And back: the board restarts, and the checker stops.
+    start_live_board(page, "tv-live")
+    assert page.locator(".tg-live-box iframe.tg-live[src]").count() == 1
+    assert len([f for f in page.frames if "/play/" in f.url]) == 1
