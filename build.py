@@ -208,8 +208,8 @@ def render_pages(site: Path, wheel_name: str) -> None:
     )
     for page in (site / "play").glob("*/index.html"):
         page.write_text(include_partials(page.read_text()))
-    for toml in (site / "play" / "common").glob("*.toml"):
-        toml.write_text(toml.read_text().replace("@WHEEL@", wheel_name))
+    worker = site / "play" / "common" / "engine.worker.mjs"
+    worker.write_text(worker.read_text().replace("@WHEEL@", wheel_name))
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
         page = site / "play" / prerender.parent.name / "index.html"
@@ -687,7 +687,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("games", nargs="*", help="only these benchmark names")
     bench.add_argument("--extra", nargs="*", default=[], help="arguments for each script")
     sub.add_parser("build", help="only build _site/")
-    args = parser.parse_args(argv)
+    # Unknown options of `bench` go to its scripts: `bench site --runs 1 --skip-lighthouse`.
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command != "bench":
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if unknown:
+        args.extra = [*args.extra, *unknown]
     commands = {"serve": cmd_serve, "test": cmd_test, "bench": cmd_bench, "build": cmd_build}
     return commands[args.command or "build"](args)
 

@@ -74,3 +74,28 @@ def test_the_package_attaches_its_bots(game: str) -> None:
     attached, own = json.loads(done.stdout)
     assert attached == own
     assert len(own) >= 2
+
+
+def imported_games(code: str) -> list[str]:
+    """The timegames subpackages a fresh interpreter has loaded after running ``code``."""
+    probe = code + (
+        "\nimport sys"
+        "\nprint(sorted({m.split('.')[1] for m in sys.modules if m.startswith('timegames.')}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(PKG)},
+    )
+    games: list[str] = json.loads(done.stdout.replace("'", '"'))
+    return games
+
+
+def test_the_session_imports_no_game_until_one_is_asked_for() -> None:
+    """A game page imports only its own engine: the others would slow its start."""
+    assert imported_games("import timegames.core.session") == ["core"]
+    assert imported_games("import timegames; assert 'timelock' in timegames.GAMES") == ["core"]
+    asked = "import timegames; timegames.GAMES['timelock'].new_game({}, seed=1)"
+    assert imported_games(asked) == ["core", "timelock"]

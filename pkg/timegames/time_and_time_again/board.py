@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from html import escape
 from importlib import resources
 from typing import Any
 
@@ -142,6 +141,9 @@ def diamond_svg(link: str = "") -> str:
 
     ``link``, if given, is a URL prefix: each box links to ``link + id``.
     """
+    # Imported here: html pulls in its large entity table, which only drawings need.
+    from html import escape
+
     width = int(3 * _DX + _W + 12)
     height = int(len(ROWS) * _DY + 12)
     parts = [

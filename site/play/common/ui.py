@@ -22,7 +22,7 @@ A game page subclasses :class:`GamePage` and implements ``render_state``.
 import asyncio
 import json
 
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 AI_PAUSE = 0.35  # seconds between AI moves, so a human can follow them
@@ -351,7 +351,16 @@ class GamePage:
         self.bind_game()
         await asyncio.sleep(0.001)
         ticker = asyncio.create_task(self.loading_ticker())
-        self.engine = await workers["engine"]
+        try:
+            # Started by engine.js from the page's <head>, before PyScript loaded.
+            self.engine = await window.timegamesEngine
+        except Exception as err:  # noqa: BLE001 - any failure to start is shown, not raised
+            ticker.cancel()
+            by_id("loading-text").textContent = self.tr(
+                "ui.engine_failed", "The engine could not start: {why}", why=str(err)
+            )
+            self.html.setAttribute("data-engine", "failed")
+            return
         described = await self.call({"op": "describe", "game": self.slug})
         self.meta = described["game"]
         await self.prepare()

@@ -1,0 +1,55 @@
+// The engine worker: Pyodide running the timegames engine off the page's main thread.
+//
+// The page starts this worker from its <head> (engine.js), before anything
+// else loads, so Python boots while the page and its MicroPython UI start.
+// The engine wheel and engine_worker.py are fetched while Pyodide boots; once
+// both are in, the wheel is unpacked and engine_worker.request answers the
+// page's JSON requests, one at a time, in order.
+import { loadPyodide } from "./pyodide_boot.mjs";
+
+// build.py writes the wheel's file name here.
+const WHEEL = new URL("../../runtime/@WHEEL@", import.meta.url).href;
+const CODE = new URL("engine_worker.py", import.meta.url).href;
+
+async function download(url, read) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return read(response);
+}
+
+async function start() {
+  const wheel = download(WHEEL, (r) => r.arrayBuffer());
+  const code = download(CODE, (r) => r.text());
+  const pyodide = await loadPyodide({});
+  // Unpacked even after a snapshot: the engine reads its data files (tiles,
+  // cards, locations) from the file system, which a snapshot does not hold.
+  const home = pyodide.runPython("import os; os.getcwd()");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: home });
+  pyodide.runPython(`
+import sys
+if ${JSON.stringify(home)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(home)})
+`);
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(await code, { globals: namespace, filename: "engine_worker.py" });
+  return namespace.get("request");
+}
+
+const started = start();
+started.then(
+  () => postMessage({ ready: true }),
+  (err) => postMessage({ failed: String(err && err.message ? err.message : err) }),
+);
+
+self.onmessage = async (event) => {
+  const { id, payload } = event.data;
+  let answer;
+  try {
+    const request = await started;
+    answer = request(payload);
+  } catch (err) {
+    const error = `the engine could not start: ${err && err.message ? err.message : err}`;
+    answer = JSON.stringify({ ok: false, error: error.slice(0, 300), rule: "internal" });
+  }
+  postMessage({ id, answer });
+};
