@@ -66,3 +66,19 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(browser: Any, site_url:
         page.wait_for_function(f"{SNAPSHOT_CACHED}.then(found => !found)", timeout=30_000)
     finally:
         context.close()
+
+
+def test_an_engine_that_cannot_start_says_why(browser: Any, site_url: str) -> None:
+    """The engine wheel is missing: the page says the engine could not start, and why."""
+    context = browser.new_context(service_workers="block")
+    try:
+        context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+        page = context.new_page()
+        page.goto(site_url + "play/time_vectors/")
+        page.wait_for_selector("html[data-engine=failed]", timeout=90_000)
+        text = page.inner_text("#loading-text")
+        assert "The engine could not start" in text and "404" in text
+        # The board stays on screen; nothing pretends to be ready.
+        assert page.is_visible("#board") and page.get_attribute("html", "data-busy") == "0"
+    finally:
+        context.close()
