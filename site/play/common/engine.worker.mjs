@@ -32,6 +32,7 @@ if ${JSON.stringify(home)} not in sys.path:
 `);
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(await code, { globals: namespace, filename: "engine_worker.py" });
+  performance.mark("timegames:engine-imported");
   return namespace.get("request");
 }
 
