@@ -875,7 +875,8 @@ class GamePage:
 
     def update_viewer(self):
         """Hot-seat privacy: with hidden information, show only the human to move's view."""
-        if not self.meta or not self.meta["hidden_information"]:
+        # The rules' live examples seat only humans; a privacy screen there would hide them.
+        if not self.meta or not self.meta["hidden_information"] or self.embed:
             return
         seat = self.view["to_move"]
         humans = [i for i, s in enumerate(self.view["seats"]) if s["kind"] == "human"]
@@ -1146,30 +1147,24 @@ class GamePage:
         for entry in view["log"]:
             seat = entry["seat"]
             who = view["seats"][seat]["name"] if seat >= 0 else self.tr("chance", "Chance")
-            item = el("li", "tg-log-entry", attrs={"value": entry["n"]})
-            button = el(
-                "button",
-                text=who + ": " + entry["text"],
-                attrs={
-                    "type": "button",
-                    "data-n": entry["n"],
-                    "aria-label": self.tr("ui.go_to_move", "Go to move {n}", n=entry["n"]),
-                },
-            )
-            on(button, "click", self.goto_handler(entry["n"]))
-            item.appendChild(button)
-            box.appendChild(item)
+            box.appendChild(self.log_item(entry["n"], who + ": " + entry["text"]))
         # The engine's public texts for the moves ahead, where it gives them.
         future = {entry["n"]: entry["text"] for entry in view.get("future") or []}
         for entry_index in range(view["position"], view["length"]):
-            item = el("li", "tg-log-entry future", attrs={"value": entry_index + 1})
             text = future.get(entry_index + 1, view["record"]["actions"][entry_index])
-            button = el("button", text=text, attrs={"type": "button", "data-n": entry_index + 1})
-            on(button, "click", self.goto_handler(entry_index + 1))
-            item.appendChild(button)
-            box.appendChild(item)
+            box.appendChild(self.log_item(entry_index + 1, text, "tg-log-entry future"))
         if box.lastChild:
             box.scrollTop = box.scrollHeight
+
+    def log_item(self, n, text, cls="tg-log-entry"):
+        """One move of the log: a button that replays the game to just after move ``n``."""
+        item = el("li", cls, attrs={"value": n})
+        # The visible text names the button (label in name); the title says what it does.
+        title = self.tr("ui.go_to_move", "Go to move {n}", n=n)
+        button = el("button", text=text, attrs={"type": "button", "data-n": n, "title": title})
+        on(button, "click", self.goto_handler(n))
+        item.appendChild(button)
+        return item
 
     def goto_handler(self, position):
         # The event's currentTarget is gone once the handler awaits, so bind the position now.

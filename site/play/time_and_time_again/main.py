@@ -490,12 +490,6 @@ class TimeAgainPage(GamePage):
 
     # -- the rules' live examples --------------------------------------------------------------
 
-    def update_viewer(self):
-        # An example seats only humans: no privacy screen; it is seen from its own seat.
-        if self.embed:
-            return
-        super().update_viewer()
-
     def show_example(self, example):
         if not example:
             return
@@ -1308,19 +1302,8 @@ class TimeAgainPage(GamePage):
         for entry, cls in entries:
             seat = entry["seat"]
             who = self.name(seat) if seat is not None and seat >= 0 else "Clock"
-            item = el("li", cls, attrs={"value": entry["n"]})
-            button = el(
-                "button",
-                text=who + ": " + self.move_words(entry["text"]),
-                attrs={
-                    "type": "button",
-                    "data-n": entry["n"],
-                    "aria-label": "Go to move " + str(entry["n"]),
-                },
-            )
-            on(button, "click", self.goto_handler(entry["n"]))
-            item.appendChild(button)
-            box.appendChild(item)
+            text = who + ": " + self.move_words(entry["text"])
+            box.appendChild(self.log_item(entry["n"], text, cls))
         if box.lastChild:
             box.scrollTop = box.scrollHeight
 

@@ -163,12 +163,6 @@ class SplicerPage(GamePage):
             {"kind": "ai", "level": self.default_ai} for _ in range(count - 1)
         ]
 
-    def update_viewer(self):
-        # The rules' live examples seat only humans; a privacy screen there would hide them.
-        if self.embed:
-            return
-        super().update_viewer()
-
     # -- the rules' live examples ----------------------------------------------------------
 
     def show_example(self, example):

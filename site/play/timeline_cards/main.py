@@ -170,12 +170,6 @@ class TimelinePage(GamePage):
         self.match_store = Store(self.slug, "match")
         self.match = self.match_store.load()
 
-    def update_viewer(self):
-        # The rules' live examples seat only humans; a privacy screen there would hide them.
-        if self.embed:
-            return
-        super().update_viewer()
-
     def ai_pause(self):
         """Give people time to read a reveal, follow the spinner or see a card passed on."""
         state = self.view["state"]
@@ -758,20 +752,9 @@ class TimelinePage(GamePage):
         for entry, cls in entries:
             seat = entry["seat"]
             who = view["seats"][seat]["name"] if seat >= 0 else self.t("chance")
-            item = el("li", cls, attrs={"value": entry["n"]})
             action = actions[entry["n"] - 1] if entry["n"] <= len(actions) else ""
-            button = el(
-                "button",
-                text=who + ": " + self.log_text(entry["text"], action),
-                attrs={
-                    "type": "button",
-                    "data-n": entry["n"],
-                    "aria-label": self.t("ui.go_to_move", n=entry["n"]),
-                },
-            )
-            on(button, "click", self.goto_handler(entry["n"]))
-            item.appendChild(button)
-            box.appendChild(item)
+            text = who + ": " + self.log_text(entry["text"], action)
+            box.appendChild(self.log_item(entry["n"], text, cls))
         if box.lastChild:
             box.scrollTop = box.scrollHeight
         ids = [i for i in self.missing_texts if i not in self.texts_asked]
