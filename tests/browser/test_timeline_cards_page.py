@@ -328,7 +328,7 @@ def test_dialog_and_shared_controls_switch_language(page: Any, site_url: str) ->
     page.click("#btn-first")
     page.wait_for_selector("html[data-busy='0']")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Wiedergabe')")
-    assert page.get_attribute("#log button", "aria-label") == "Zu Zug 1"
+    assert page.get_attribute("#log button", "title") == "Zu Zug 1"
     page.click("#btn-last")
     page.wait_for_selector("html[data-busy='0']")
     # The new-game dialog: the engine's options, their choices and help, the seats.
