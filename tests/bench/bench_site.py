@@ -13,8 +13,8 @@ Prints, for every game page and every rules page, figures measured in one run
   same boot inside the page's worker, sharing the CPU with the page); a revisit
   (served by the service worker, offline) against that first visit; the
   longest main-thread task while the page starts under a 4x CPU slowdown
-  (Lighthouse's mobile profile); and when precaching began, relative to the
-  engine being ready;
+  (Lighthouse's mobile profile) and, at phone size, the layout shift until the
+  engine is ready; and when precaching began, relative to the engine being ready;
 * rules pages: whether reading one fetched any Python runtime at all.
 
 The site is served gzip-compressed, as GitHub Pages serves it.
@@ -42,9 +42,9 @@ GAMES = sorted(p.parent.name for p in (ROOT / "site" / "play").glob("*/index.htm
 RULES = sorted(p.stem for p in (ROOT / "docs" / "rules").glob("*.md"))
 
 # Installed before any page script: when the engine answered, every long task,
-# and when the service worker started installing (precache).
+# the layout shift until then, and when the service worker started installing (precache).
 PROBE = """
-window.__bench = {ready: null, long: [], precache: null};
+window.__bench = {ready: null, long: [], precache: null, shift: 0};
 new MutationObserver(() => {
   if (document.documentElement.getAttribute('data-engine') === 'ready'
       && window.__bench.ready === null) window.__bench.ready = performance.now();
@@ -53,6 +53,12 @@ try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.long.push(e.duration);
   }).observe({type: 'longtask', buffered: true});
+  // Layout shift until the engine is ready (as Lighthouse counts it, without input).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.hadRecentInput && window.__bench.ready === null) window.__bench.shift += e.value;
+    }
+  }).observe({type: 'layout-shift', buffered: true});
 } catch (e) {}
 if (navigator.serviceWorker) {
   const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
@@ -154,8 +160,9 @@ def first_and_revisit(browser: Any, root: str, slug: str) -> dict[str, float]:
     }
 
 
-def longest_task_throttled(browser: Any, root: str, slug: str) -> float:
-    """The longest main-thread task while the page starts, at 4x CPU slowdown."""
+def longest_task_throttled(browser: Any, root: str, slug: str) -> tuple[float, float]:
+    """At phone size and 4x CPU slowdown: the longest main-thread task while the page
+    starts, and the layout shift until the engine is ready."""
     context = browser.new_context(service_workers="block", viewport={"width": 412, "height": 823})
     context.add_init_script(PROBE)
     page = context.new_page()
@@ -165,8 +172,9 @@ def longest_task_throttled(browser: Any, root: str, slug: str) -> float:
     page.wait_for_selector("html[data-engine=ready]", timeout=180_000)
     page.wait_for_timeout(500)
     longest = float(page.evaluate("Math.max(0, ...window.__bench.long)"))
+    shift = float(page.evaluate("window.__bench.shift"))
     context.close()
-    return longest
+    return longest, shift
 
 
 def rules_runtime_free(browser: Any, root: str, rule: str) -> bool:
@@ -189,14 +197,17 @@ def browser_figures(root: str, origin: str, runs: int) -> None:
         print(f"\nGame pages, median of {runs} runs (service worker on, as on a first visit)")
         print(
             f"  {'page':24} {'bare boot':>10} {'in page':>8} {'ready':>8} {'ratio':>6} "
-            f"{'revisit':>8} {'rev/first':>9} {'precache-ready':>14} {'longest task 4x':>16}"
+            f"{'revisit':>8} {'rev/first':>9} {'precache-ready':>14} {'longest task 4x':>16} "
+            f"{'CLS phone':>9}"
         )
         for slug in GAMES:
-            bare, visits, longest = [], [], []
+            bare, visits, longest, shifts = [], [], [], []
             for _ in range(runs):
                 bare.append(bare_boot(browser, origin))
                 visits.append(first_and_revisit(browser, root, slug))
-                longest.append(longest_task_throttled(browser, root, slug))
+                task, shift = longest_task_throttled(browser, root, slug)
+                longest.append(task)
+                shifts.append(shift)
             b = statistics.median(bare)
             first = statistics.median(v["first"] for v in visits)
             revisit = statistics.median(v["revisit"] for v in visits)
@@ -205,7 +216,8 @@ def browser_figures(root: str, origin: str, runs: int) -> None:
             print(
                 f"  {slug:24} {b:8.0f}ms {in_page:6.0f}ms {first:6.0f}ms {first / b:5.2f}x "
                 f"{revisit:6.0f}ms "
-                f"{revisit / first:8.2f}x {gap:+12.0f}ms {statistics.median(longest):14.0f}ms",
+                f"{revisit / first:8.2f}x {gap:+12.0f}ms {statistics.median(longest):14.0f}ms "
+                f"{statistics.median(shifts):9.3f}",
                 flush=True,
             )
         print("\nRules pages: Python runtime fetched while reading (goal: none)")
