@@ -305,13 +305,12 @@ class Tournament:
         Other ties keep the order of entry.
         """
         totals = self.totals()
-        _, knocked = self._knockouts()
-
-        def order(p: str) -> tuple[int, int]:
-            # Knocked out later means a better place: rank by minus the knock-out index.
-            return (-totals[p], -knocked.index(p) - 1 if p in knocked else -len(knocked) - 1)
-
-        return [(p, totals[p]) for p in sorted(self.players, key=order)]
+        tied, knocked = self._knockouts()
+        # The top players' places: those still in, then the knocked out, latest first.
+        still_in = [p for p in tied if p not in knocked]
+        place = {p: i for i, p in enumerate(still_in + knocked[::-1])}
+        ranked = sorted(self.players, key=lambda p: (-totals[p], place.get(p, 0)))
+        return [(p, totals[p]) for p in ranked]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain-dict form for pages."""
