@@ -162,6 +162,25 @@ def copy_runtimes(site: Path) -> None:
     for file in PYSCRIPT_DIST.iterdir():
         if file.suffix in (".js", ".css") and not file.name.endswith(".map"):
             shutil.copy2(file, target / file.name)
+    defer_pyscript_import(target)
+
+
+# PyScript's MicroPython prelude imports its whole package in the same task as
+# MicroPython's start-up; the pages import it themselves, step by step (MAIN_STUB).
+PRELUDE_IMPORT = re.compile(
+    r'(\w+)\.push\("import pyscript as _pyscript"\),'
+    r'\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
+)
+
+
+def defer_pyscript_import(target: Path) -> None:
+    """Drop ``import pyscript`` from PyScript's prelude (a pinned bundle; warn if it changed)."""
+    for file in target.glob("core-*.js"):
+        text, count = PRELUDE_IMPORT.subn(r'\1.push(...["_Path","_path","_os"]', file.read_text())
+        if count == 1:
+            file.write_text(text)
+            return
+    print("warning: PyScript's prelude was not found; it imports pyscript at start-up")
 
 
 def make_snapshot(site: Path, wheel: Path) -> None:
@@ -219,14 +238,47 @@ def render_pages(site: Path, wheel_name: str) -> None:
 FILES_ENTRY = re.compile(r'^"\.\./common/([a-z_]+)\.py" = "\./([a-z_]+)\.py"$', re.MULTILINE)
 
 
-# A page's main.py once its code is compiled.  Importing the page's code in a
-# later task (after a short sleep) lets the browser paint and take input between
-# MicroPython's start-up and the page's own start-up, instead of one long task.
+# A page's main.py once its code is compiled.  Each import runs in its own
+# browser task (a short sleep ends the task), so a slow phone can paint and
+# take input in between instead of waiting through one long task.  PyScript's
+# package imports its nine modules at once (over 200 ms at 4x CPU slowdown), so
+# they are imported first, one per task, under a stand-in package; the real
+# package then finds them already loaded.  If that fails, the plain import runs.
 MAIN_STUB = """# The page's code, compiled to bytecode at build time (build.py).
 import asyncio
+import sys
+
+PYSCRIPT_MODULES = (
+    "ffi", "util", "context", "display", "fetch", "storage", "websocket", "events", "workers"
+)
+
+
+async def import_pyscript_in_steps():
+    with open("_tg_package.py", "w"):
+        pass
+    import _tg_package
+
+    _tg_package.__path__ = "pyscript"
+    sys.modules["pyscript"] = _tg_package
+    try:
+        for name in PYSCRIPT_MODULES:
+            await asyncio.sleep(0.001)
+            __import__("pyscript." + name)
+    except ImportError as error:
+        print("PyScript modules imported at once:", error)
+    finally:
+        del sys.modules["pyscript"]
 
 
 async def boot():
+    await asyncio.sleep(0.001)
+    await import_pyscript_in_steps()
+    await asyncio.sleep(0.001)
+    import pyscript  # noqa: F401
+
+    await asyncio.sleep(0.001)
+    import ui  # noqa: F401
+
     await asyncio.sleep(0.001)
     import game_page  # noqa: F401
 

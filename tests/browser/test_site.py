@@ -7,6 +7,8 @@ from typing import Any
 
 from conftest import READY, open_game, start_live_board
 
+import build
+
 
 def test_docs_live_example_shows_the_engine_position(page: Any, site_url: str) -> None:
     page.goto(site_url + "rules/time_vectors/")
@@ -65,3 +67,17 @@ def test_web_app_manifest_and_icons(page: Any, site_url: str) -> None:
             f"fetch(new URL('{icon['src']}', new URL('{href}', location.href))).then(r => r.status)"
         )
         assert status == 200
+
+
+def test_pages_import_pyscript_in_steps_not_in_one_long_task() -> None:
+    """PyScript's prelude no longer imports its package at start-up (build.py patches the
+    pinned bundle); each compiled page imports PyScript's modules one per browser task."""
+    bundle = "".join(p.read_text() for p in (build.SITE / "runtime" / "pyscript").glob("core-*.js"))
+    assert "import pyscript as _pyscript" not in bundle
+    assert '.push(...["_Path","_path","_os"].map(' in bundle
+    pages = sorted((build.SITE / "play").glob("*/game_page.mpy"))
+    assert len(pages) == 5
+    for page in pages:
+        main = (page.parent / "main.py").read_text()
+        assert "await import_pyscript_in_steps()" in main
+        assert main.index("import_pyscript_in_steps()") < main.index("import game_page")

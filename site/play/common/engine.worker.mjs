@@ -1,7 +1,7 @@
 // The engine worker: Pyodide running the timegames engine off the page's main thread.
 //
-// The page starts this worker from its <head> (engine.js), before anything
-// else loads, so Python boots while the page and its MicroPython UI start.
+// The page starts this worker (engine.js) as soon as it has painted, so
+// Python boots while the page's MicroPython UI starts.
 // The engine wheel and engine_worker.py are fetched while Pyodide boots; once
 // both are in, the wheel is unpacked and engine_worker.request answers the
 // page's JSON requests, one at a time, in order.
