@@ -1,12 +1,11 @@
-// Starts the engine worker (engine.worker.mjs) as soon as the page has
-// painted once, so Pyodide boots while the page's MicroPython UI loads,
-// instead of after it.
+// Starts the engine worker (engine.worker.mjs) from the page's <head>, so
+// Python boots while the page's MicroPython UI loads, instead of after it.
 //
-// Not earlier: compiling Pyodide's WebAssembly takes every core of a small
+// The worker fetches the engine at once but boots Pyodide only once the page
+// has painted: compiling Pyodide's WebAssembly takes every core of a small
 // machine, and the page's first layout then became its longest task (over
-// 200 ms at 4x CPU slowdown).  Waiting for the first paint costs the engine
-// well under 100 ms.  A tab opened in the background, which never paints,
-// starts the worker after a second.
+// 200 ms at 4x CPU slowdown).  A tab opened in the background, which never
+// paints, lets it boot after a second.
 //
 // window.timegamesEngine is a promise of {request(text) -> Promise<text>}:
 // the page sends one JSON request and gets the JSON answer.  It is rejected,
@@ -14,51 +13,42 @@
 (function () {
   "use strict";
   var here = document.currentScript.src;
-  var worker = null;
-  var queued = [];
+  var worker = new Worker(new URL("engine.worker.mjs", here), { type: "module" });
   var waiting = new Map();
   var next = 0;
-  var resolveEngine, rejectEngine;
   var engine = {
     request: function (text) {
       return new Promise(function (resolve) {
         var id = next++;
-        var message = { id: id, payload: String(text) };
         waiting.set(id, resolve);
-        if (worker) worker.postMessage(message);
-        else queued.push(message);
+        worker.postMessage({ id: id, payload: String(text) });
       });
     },
   };
   window.timegamesEngine = new Promise(function (resolve, reject) {
-    resolveEngine = resolve;
-    rejectEngine = reject;
-  });
-
-  function start() {
-    if (worker) return;
-    worker = new Worker(new URL("engine.worker.mjs", here), { type: "module" });
     worker.onmessage = function (event) {
       var message = event.data;
-      if (message.ready) resolveEngine(engine);
-      else if (message.failed) rejectEngine(new Error(message.failed));
+      if (message.ready) resolve(engine);
+      else if (message.failed) reject(new Error(message.failed));
       else if (waiting.has(message.id)) {
         waiting.get(message.id)(message.answer);
         waiting.delete(message.id);
       }
     };
     worker.onerror = function (event) {
-      rejectEngine(new Error(event.message || "the engine worker did not load"));
+      reject(new Error(event.message || "the engine worker did not load"));
     };
-    queued.forEach(function (message) {
-      worker.postMessage(message);
-    });
-    queued = [];
-  }
+  });
 
+  var booted = false;
+  function boot() {
+    if (booted) return;
+    booted = true;
+    worker.postMessage({ boot: true });
+  }
   // The frame callback runs just before the first paint; the timer after it.
   requestAnimationFrame(function () {
-    setTimeout(start, 0);
+    setTimeout(boot, 0);
   });
-  setTimeout(start, 1000);
+  setTimeout(boot, 1000);
 })();

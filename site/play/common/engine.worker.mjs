@@ -1,8 +1,9 @@
 // The engine worker: Pyodide running the timegames engine off the page's main thread.
 //
-// The page starts this worker (engine.js) as soon as it has painted, so
-// Python boots while the page's MicroPython UI starts.
-// The engine wheel and engine_worker.py are fetched while Pyodide boots; once
+// The page starts this worker from its <head> (engine.js), so Python boots
+// while the page's MicroPython UI starts.  The engine wheel and
+// engine_worker.py are fetched at once; Pyodide boots when the page says it
+// has painted (a {boot: true} message: see engine.js for why).  Once
 // both are in, the wheel is unpacked and engine_worker.request answers the
 // page's JSON requests, one at a time, in order.
 import { loadPyodide } from "./pyodide_boot.mjs";
@@ -17,9 +18,15 @@ async function download(url, read) {
   return read(response);
 }
 
+let painted;
+const pagePainted = new Promise((resolve) => {
+  painted = resolve;
+});
+
 async function start() {
   const wheel = download(WHEEL, (r) => r.arrayBuffer());
   const code = download(CODE, (r) => r.text());
+  await pagePainted;
   const pyodide = await loadPyodide({});
   // Unpacked even after a snapshot: the engine reads its data files (tiles,
   // cards, locations) from the file system, which a snapshot does not hold.
@@ -43,6 +50,10 @@ started.then(
 );
 
 self.onmessage = async (event) => {
+  if (event.data.boot) {
+    painted();
+    return;
+  }
   const { id, payload } = event.data;
   let answer;
   try {

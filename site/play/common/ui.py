@@ -352,7 +352,7 @@ class GamePage:
         await asyncio.sleep(0.001)
         ticker = asyncio.create_task(self.loading_ticker())
         try:
-            # Started by engine.js (read first in the page's <head>) after the first paint.
+            # Started by engine.js from the page's <head>; Python boots after the first paint.
             self.engine = await window.timegamesEngine
         except Exception as err:  # noqa: BLE001 - any failure to start is shown, not raised
             ticker.cancel()
