@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from conftest import READY, open_game, start_live_board
@@ -81,3 +82,41 @@ def test_pages_import_pyscript_in_steps_not_in_one_long_task() -> None:
         main = (page.parent / "main.py").read_text()
         assert "await import_pyscript_in_steps()" in main
         assert main.index("import_pyscript_in_steps()") < main.index("import game_page")
+
+
+FIRST_FRAME = """
+requestAnimationFrame(t => { window.__firstFrame = performance.timeOrigin + t; });
+"""
+
+
+def test_the_engine_boots_only_after_the_page_has_painted(browser: Any, site_url: str) -> None:
+    """The worker is created from <head>, but Pyodide starts after the first frame, so its
+    compile does not compete with the page's first layout: even when a slow stylesheet
+    holds the first frame back for 0.6 s (engine.js lets a page that has not
+    painted after 1 s boot anyway)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(FIRST_FRAME)
+        page = context.new_page()
+
+        def slow(route: Any) -> None:
+            time.sleep(0.6)
+            route.continue_()
+
+        page.route("**/play/common/game.css", slow)
+        page.goto(site_url + "play/timelock/")
+        page.wait_for_selector(READY, timeout=90_000)
+        first_frame = page.evaluate("window.__firstFrame")
+        starts = [
+            w.evaluate(
+                "performance.timeOrigin + performance.getEntriesByName("
+                "'timegames:pyodide-start')[0].startTime"
+            )
+            for w in page.workers
+            if w.evaluate("performance.getEntriesByName('timegames:pyodide-start').length")
+        ]
+        assert len(starts) == 1
+        assert first_frame - page.evaluate("performance.timeOrigin") > 600
+        assert starts[0] > first_frame
+    finally:
+        context.close()
