@@ -102,10 +102,17 @@ VECTORS: tuple[tuple[int, int, int, int], ...] = _all_vectors()
 VECTOR_SETS: dict[frozenset[int], int] = {frozenset(v): i for i, v in enumerate(VECTORS)}
 """The vector number of each set of four points."""
 
-VECTORS_THROUGH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, v in enumerate(VECTORS) if p in v) for p in range(POINTS)
-)
-"""For each point, the numbers of the vectors that pass through it."""
+def _vectors_through() -> tuple[tuple[int, ...], ...]:
+    # One pass over the vectors, not one per point: this runs as the page's engine starts.
+    through: list[list[int]] = [[] for _ in range(POINTS)]
+    for number, vector in enumerate(VECTORS):
+        for point in vector:
+            through[point].append(number)
+    return tuple(tuple(numbers) for numbers in through)
+
+
+VECTORS_THROUGH: tuple[tuple[int, ...], ...] = _vectors_through()
+"""For each point, the numbers of the vectors that pass through it (in ascending order)."""
 
 
 def dimensions_of(line: Sequence[int]) -> frozenset[int]:

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 LANGS: tuple[str, ...] = ("de", "fr", "it", "en")
@@ -493,11 +494,16 @@ PROBLEMS: list[str] = []
 _PACKAGED: list[Deck] = []
 
 
+@lru_cache(maxsize=1)
+def packaged_folder() -> Traversable:
+    """The package's ``deck`` folder, found once (in the browser's zip, that reads its index)."""
+    return resources.files(__package__ or "timegames.timeline_cards") / "deck"
+
+
 def read_packaged_file(category: str) -> str | None:
     """The text of ``deck/<category>.json`` in the package, or ``None`` if it is missing."""
     try:
-        resource = resources.files(__package__ or "timegames.timeline_cards") / "deck"
-        path = resource / f"{category}.json"
+        path = packaged_folder() / f"{category}.json"
         if not path.is_file():
             return None
         return path.read_text(encoding="utf-8")

@@ -2,7 +2,7 @@
 
 Every level but ``random`` judges a position by *distance to match*: for each
 Time Stack, the fewest movement points that would turn it into its Goal's
-shape (:data:`board.DISTANCE`, exact for a stack on its own).  A team wants
+shape (:func:`board.distance`, exact for a stack on its own).  A team wants
 its own distances small and the other team's large; the sum is weighted so
 that the worst stack counts most, because a team wins only when all match.
 

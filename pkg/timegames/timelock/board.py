@@ -241,22 +241,20 @@ def cheapest_costs(start: K, steps: Callable[[K], Iterable[tuple[K, int]]]) -> d
     return best
 
 
-def _distances() -> tuple[tuple[int, ...], ...]:
-    rows: list[tuple[int, ...]] = []
-    for start in CONFIGS:
-        best = cheapest_costs(start, _abstract_steps)
-        rows.append(tuple(best[cfg] for cfg in CONFIGS))
-    return tuple(rows)
-
-
-DISTANCE: tuple[tuple[int, ...], ...] = _distances()
-"""``DISTANCE[i][j]``: fewest movement points that turn configuration i into j
-(one-space moves and centre-row digs, no other pieces in the way)."""
+# Rows of the distance table, each worked out when first needed rather than on
+# import (60 searches): the page's engine starts sooner.
+_DISTANCE_ROWS: list[tuple[int, ...] | None] = [None] * len(CONFIGS)
 
 
 def distance(a: Config, b: Config) -> int:
-    """Movement points a lone group needs to turn configuration ``a`` into ``b``."""
-    return DISTANCE[CONFIG_INDEX[a]][CONFIG_INDEX[b]]
+    """Movement points a lone group needs to turn configuration ``a`` into ``b``
+    (one-space moves and centre-row digs, no other pieces in the way)."""
+    i = CONFIG_INDEX[a]
+    row = _DISTANCE_ROWS[i]
+    if row is None:
+        best = cheapest_costs(a, _abstract_steps)
+        row = _DISTANCE_ROWS[i] = tuple(best[cfg] for cfg in CONFIGS)
+    return row[CONFIG_INDEX[b]]
 
 
 # -- lane moves, shared by the rules and the AI -------------------------------------
