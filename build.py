@@ -11,10 +11,10 @@ requirements-dev.txt, the pinned npm runtimes (``npm ci``), and for the
 browser tests Debian's ``chromium``.
 
 The built folder ``_site/`` is the whole product: the rules docs at its root
-(MkDocs-Material), a page per game at ``play/<slug>/``, the engine wheel and
-the pinned Pyodide, MicroPython and PyScript runtimes under ``runtime/``, a
-web app manifest and a service worker that precaches everything, so the site
-works from any sub-path and offline after one visit.
+(MkDocs-Material), a page per game at ``play/<slug>/``, the engine (made from
+its wheel) and the pinned Pyodide, MicroPython and PyScript runtimes under
+``runtime/``, a web app manifest and a service worker that precaches
+everything, so the site works from any sub-path and offline after one visit.
 """
 
 from __future__ import annotations
@@ -183,24 +183,64 @@ def defer_pyscript_import(target: Path) -> None:
     print("warning: PyScript's prelude was not found; it imports pyscript at start-up")
 
 
-def make_snapshot(site: Path, wheel: Path) -> None:
-    """A Pyodide memory snapshot with the engine imported, for fast revisits.
+def run_pyodide_build_script(name: str, inputs: Sequence[Path], out: Path, missing: str) -> None:
+    """Run site/play/common/NAME.build.mjs under Node with the pinned Pyodide.
 
-    The page's worker starts from it once the service worker has cached it
-    (site/play/common/pyodide_boot.mjs); without it the page starts normally,
-    so a failure here only costs speed.
+    The script writes OUT.  What these scripts make only speeds a page up, so
+    a failure is a warning (saying what the site does without OUT), not a
+    failed build, and OUT is left as it was.
     """
-    out = site / "runtime" / "pyodide" / "engine.snapshot"
-    script = ROOT / "site" / "play" / "common" / "snapshot.build.mjs"
-    pyodide = NODE_MODULES / "pyodide"
+    script = ROOT / "site" / "play" / "common" / f"{name}.build.mjs"
+    made = BUILD / f"{name}.out"
+    made.unlink(missing_ok=True)
     done = subprocess.run(
-        ["node", str(script), str(pyodide), str(wheel), str(out)],
+        ["node", str(script), str(NODE_MODULES / "pyodide"), *map(str, inputs), str(made)],
         capture_output=True,
         text=True,
         check=False,
     )
-    if done.returncode != 0 or not out.exists():
-        print("warning: no engine snapshot (revisits start Python normally):", done.stderr[-500:])
+    if done.returncode != 0 or not made.exists():
+        print(f"warning: no new {out.name} ({missing}):", done.stderr[-500:])
+        return
+    shutil.move(made, out)
+
+
+def make_engine_archive(site: Path, wheel: Path) -> Path:
+    """The engine as the page's worker imports it: a zip put on sys.path as it is.
+
+    The wheel's package, with each module's bytecode compiled by the pinned
+    Pyodide's Python beside its source (site/play/common/archive.build.mjs).
+    Should that fail, the wheel itself serves: Python then compiles the source.
+    """
+    out = site / "runtime" / "pyodide" / "engine.zip"
+    shutil.copy2(wheel, out)
+    run_pyodide_build_script("archive", [wheel], out, "Python compiles the engine at start-up")
+    return out
+
+
+def compile_stdlib(site: Path, archive: Path) -> Path:
+    """Pyodide's standard library with the modules the site uses compiled.
+
+    Replaces the copied python_stdlib.zip (site/play/common/stdlib.build.mjs):
+    a first start no longer compiles them.
+    """
+    out = site / "runtime" / "pyodide" / "python_stdlib.zip"
+    run_pyodide_build_script(
+        "stdlib", [archive], out, "Python compiles its standard library at start-up"
+    )
+    return out
+
+
+def make_snapshot(site: Path, archive: Path, stdlib: Path) -> None:
+    """A Pyodide memory snapshot with the engine imported, for fast revisits.
+
+    The page's worker starts from it once the service worker has cached it
+    (site/play/common/pyodide_boot.mjs); without it the page starts normally.
+    It is made with the standard library the site ships: a snapshot holds
+    Python's index of that zip.
+    """
+    out = site / "runtime" / "pyodide" / "engine.snapshot"
+    run_pyodide_build_script("snapshot", [archive, stdlib], out, "revisits start Python normally")
 
 
 PARTIALS = ROOT / "site" / "play" / "common" / "partials"
@@ -215,7 +255,7 @@ def include_partials(page: str) -> str:
     return INCLUDE.sub(lambda m: (PARTIALS / f"{m.group(1)}.html").read_text(), page)
 
 
-def render_pages(site: Path, wheel_name: str) -> None:
+def render_pages(site: Path) -> None:
     """Copy site/ and fill in build-time parts (partials, engine configs, prerendered boards)."""
     shutil.copytree(
         ROOT / "site",
@@ -227,8 +267,6 @@ def render_pages(site: Path, wheel_name: str) -> None:
     )
     for page in (site / "play").glob("*/index.html"):
         page.write_text(include_partials(page.read_text()))
-    worker = site / "play" / "common" / "engine.worker.mjs"
-    worker.write_text(worker.read_text().replace("@WHEEL@", wheel_name))
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
         page = site / "play" / prerender.parent.name / "index.html"
@@ -528,9 +566,9 @@ def build() -> Path:
     shutil.rmtree(staging, ignore_errors=True)
     shutil.copytree(docs, staging)
     copy_runtimes(staging)
-    shutil.copy2(wheel, staging / "runtime" / wheel.name)
-    make_snapshot(staging, wheel)
-    render_pages(staging, wheel.name)
+    archive = make_engine_archive(staging, wheel)
+    make_snapshot(staging, archive, compile_stdlib(staging, archive))
+    render_pages(staging)
     compile_page_scripts(staging)
     prerender_rules_examples(staging)
     write_icons(staging)

@@ -9,8 +9,11 @@ Prints, for every game page and every rules page, figures measured in one run
   of N runs of performance, accessibility and best-practices, desktop and
   mobile, with total blocking time;
 * game pages: page ready (the engine answered) against a bare Pyodide boot in a
-  worker, with the service worker ON as on a real first visit ("in page": the
-  same boot inside the page's worker, sharing the CPU with the page); a revisit
+  worker, with the service worker ON as on a real first visit.  Two bare boots:
+  Pyodide as its npm package ships it ("stock"), and the site's own runtime
+  files, whose standard library build.py has partly compiled ("site").  "in
+  page" is the site's boot inside the page's worker, sharing the CPU with the
+  page.  Then a revisit
   (served by the service worker, offline) against that first visit; the
   longest main-thread task while the page starts under a 4x CPU slowdown
   (Lighthouse's mobile profile) and, at phone size, the layout shift until the
@@ -118,10 +121,10 @@ def lighthouse_table(root: str, runs: int) -> None:
         print(f"  {path:34} {cells[0]:>24} {cells[1]:>24}", flush=True)
 
 
-def bare_boot(browser: Any, origin: str) -> float:
+def bare_boot(browser: Any, origin: str, runtime: str) -> float:
     context = browser.new_context()
     page = context.new_page()
-    page.goto(origin + "bench/bare_pyodide.html")
+    page.goto(origin + "bench/bare_pyodide.html?runtime=" + runtime)
     page.wait_for_selector("html[data-ready-ms]", timeout=120_000)
     value = float(page.get_attribute("html", "data-ready-ms") or "nan")
     context.close()
@@ -196,25 +199,28 @@ def browser_figures(root: str, origin: str, runs: int) -> None:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         print(f"\nGame pages, median of {runs} runs (service worker on, as on a first visit)")
         print(
-            f"  {'page':24} {'bare boot':>10} {'in page':>8} {'ready':>8} {'ratio':>6} "
+            f"  {'page':22} {'bare: stock':>11} {'site':>6} {'in page':>7} {'ready':>6} "
+            f"{'ready/stock':>11} {'ready/site':>10} "
             f"{'revisit':>8} {'rev/first':>9} {'precache-ready':>14} {'longest task 4x':>16} "
             f"{'CLS phone':>9}"
         )
         for slug in GAMES:
-            bare, visits, longest, shifts = [], [], [], []
+            stock, bare, visits, longest, shifts = [], [], [], [], []
             for _ in range(runs):
-                bare.append(bare_boot(browser, origin))
+                stock.append(bare_boot(browser, origin, "stock"))
+                bare.append(bare_boot(browser, origin, "site"))
                 visits.append(first_and_revisit(browser, root, slug))
                 task, shift = longest_task_throttled(browser, root, slug)
                 longest.append(task)
                 shifts.append(shift)
-            b = statistics.median(bare)
+            s, b = statistics.median(stock), statistics.median(bare)
             first = statistics.median(v["first"] for v in visits)
             revisit = statistics.median(v["revisit"] for v in visits)
             gap = statistics.median(v["precache_after_ready"] for v in visits)
             in_page = statistics.median(v["boot_in_page"] for v in visits)
             print(
-                f"  {slug:24} {b:8.0f}ms {in_page:6.0f}ms {first:6.0f}ms {first / b:5.2f}x "
+                f"  {slug:22} {s:9.0f}ms {b:4.0f}ms {in_page:5.0f}ms {first:4.0f}ms "
+                f"{first / s:10.2f}x {first / b:9.2f}x "
                 f"{revisit:6.0f}ms "
                 f"{revisit / first:8.2f}x {gap:+12.0f}ms {statistics.median(longest):14.0f}ms "
                 f"{statistics.median(shifts):9.3f}",
@@ -238,7 +244,10 @@ def main() -> None:
         RULES[:] = [r for r in RULES if any(o in r for o in args.only)]
     if not (build.SITE / "sw.js").exists():
         build.build()
-    extra = {"/bench/": ROOT / "tests" / "bench" / "pages"}
+    extra = {
+        "/bench/": ROOT / "tests" / "bench" / "pages",
+        "/stock-pyodide/": build.NODE_MODULES / "pyodide",
+    }
     with build.serving(build.SITE, "/timegames/", extra=extra) as root:
         origin = root[: -len("timegames/")]
         if not args.skip_lighthouse:

@@ -69,10 +69,10 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(browser: Any, site_url:
 
 
 def test_an_engine_that_cannot_start_says_why(browser: Any, site_url: str) -> None:
-    """The engine wheel is missing: the page says the engine could not start, and why."""
+    """The engine's zip is missing: the page says the engine could not start, and why."""
     context = browser.new_context(service_workers="block")
     try:
-        context.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+        context.route("**/engine.zip", lambda route: route.fulfill(status=404, body="gone"))
         page = context.new_page()
         page.goto(site_url + "play/time_vectors/")
         page.wait_for_selector("html[data-engine=failed]", timeout=90_000)

@@ -1,15 +1,15 @@
 // The engine worker: Pyodide running the timegames engine off the page's main thread.
 //
 // The page starts this worker from its <head> (engine.js), so Python boots
-// while the page's MicroPython UI starts.  The engine wheel and
+// while the page's MicroPython UI starts.  The engine's zip and
 // engine_worker.py are fetched at once; Pyodide boots when the page says it
 // has painted (a {boot: true} message: see engine.js for why).  Once
-// both are in, the wheel is unpacked and engine_worker.request answers the
-// page's JSON requests, one at a time, in order.
+// both are in, the zip goes on sys.path and engine_worker.request answers
+// the page's JSON requests, one at a time, in order.
 import { loadPyodide } from "./pyodide_boot.mjs";
 
-// build.py writes the wheel's file name here.
-const WHEEL = new URL("../../runtime/@WHEEL@", import.meta.url).href;
+// The engine's package with its bytecode, made by build.py from the wheel.
+const ENGINE = new URL("../../runtime/pyodide/engine.zip", import.meta.url).href;
 const CODE = new URL("engine_worker.py", import.meta.url).href;
 
 async function download(url, read) {
@@ -24,18 +24,20 @@ const pagePainted = new Promise((resolve) => {
 });
 
 async function start() {
-  const wheel = download(WHEEL, (r) => r.arrayBuffer());
+  const engine = download(ENGINE, (r) => r.arrayBuffer());
   const code = download(CODE, (r) => r.text());
   await pagePainted;
   const pyodide = await loadPyodide({});
-  // Unpacked even after a snapshot: the engine reads its data files (tiles,
-  // cards, locations) from the file system, which a snapshot does not hold.
+  // Written even after a snapshot: the engine reads its data files (tiles,
+  // cards, locations) from the zip, which a snapshot does not hold.  Python
+  // imports straight from the zip, so nothing is unpacked.
   const home = pyodide.runPython("import os; os.getcwd()");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: home });
+  const zip = `${home}/engine.zip`;
+  pyodide.FS.writeFile(zip, new Uint8Array(await engine));
   pyodide.runPython(`
 import sys
-if ${JSON.stringify(home)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(home)})
+if ${JSON.stringify(zip)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(zip)})
 `);
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(await code, { globals: namespace, filename: "engine_worker.py" });

@@ -1,22 +1,22 @@
 // Build time (build.py, under Node): a Pyodide memory snapshot with the engine imported.
 //
-//   node snapshot.build.mjs PYODIDE_DIR WHEEL OUT
+//   node snapshot.build.mjs PYODIDE_DIR ENGINE_ZIP STDLIB_ZIP OUT
 //
-// The wheel is unpacked where the page's worker unpacks it (Pyodide's home
-// folder, PyScript's [files] "./*"), so module paths match in the browser.
+// The engine's zip is put on sys.path where the page's worker puts it
+// (Pyodide's home folder), so module paths match in the browser.  Python
+// starts from the standard library zip the site ships: the snapshot holds
+// Python's index of that zip, which must match the file the page loads.
 import { readFileSync, writeFileSync } from "fs";
 import { pathToFileURL } from "url";
 
-const [pyodideDir, wheel, out] = process.argv.slice(2);
+const [pyodideDir, engine, stdlib, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ _makeSnapshot: true });
-pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(wheel));
+const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: stdlib });
+const home = pyodide.runPython("import os; os.getcwd()");
+pyodide.FS.writeFile(`${home}/engine.zip`, readFileSync(engine));
 pyodide.runPython(`
-import os, sys, zipfile
-zipfile.ZipFile("/tmp/engine.whl").extractall(os.getcwd())
-os.remove("/tmp/engine.whl")
-if "" not in sys.path and os.getcwd() not in sys.path:
-    sys.path.insert(0, os.getcwd())
+import sys
+sys.path.insert(0, ${JSON.stringify(`${home}/engine.zip`)})
 import timegames, timegames.core.session
 # Every game is loaded before the snapshot: a revisit then imports nothing.
 for slug in timegames.GAMES:
