@@ -87,6 +87,22 @@ def page(context: Any, recorder: Recorder) -> Any:
     return page
 
 
+AXE = build.NODE_MODULES / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's WCAG 2.1 A/AA and best-practice violations on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "axe.run(document, {runOnly: {type: 'tag', values: "
+        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})"
+    )
+    return [
+        f"{v['id']}: {v['help']} at " + json.dumps([n["target"] for n in v["nodes"][:3]])
+        for v in result["violations"]
+    ]
+
+
 def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
     """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
     selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)

@@ -6,15 +6,13 @@ so the checked page is the one a player uses.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from conftest import READY
+from conftest import READY, axe_violations
 
 import build
 
-AXE = build.NODE_MODULES / "axe-core" / "axe.min.js"
 DOCS = [
     "",
     "guide/",
@@ -24,23 +22,11 @@ DOCS = [
 GAMES = sorted(p.parent.name for p in (build.ROOT / "site" / "play").glob("*/index.html"))
 
 
-def violations(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        "axe.run(document, {runOnly: {type: 'tag', values: "
-        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})"
-    )
-    return [
-        f"{v['id']}: {v['help']} at " + json.dumps([n["target"] for n in v["nodes"][:3]])
-        for v in result["violations"]
-    ]
-
-
 @pytest.mark.parametrize("path", DOCS)
 def test_docs_page_has_no_axe_violations(page: Any, site_url: str, path: str) -> None:
     page.goto(site_url + path)
     page.wait_for_load_state("load")
-    assert violations(page) == []
+    assert axe_violations(page) == []
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -53,6 +39,6 @@ def test_game_page_has_no_axe_violations(
         page = context.new_page()
         page.goto(site_url + f"play/{slug}/")
         page.wait_for_selector(READY, timeout=90_000)
-        assert violations(page) == []
+        assert axe_violations(page) == []
     finally:
         context.close()

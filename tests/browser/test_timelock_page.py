@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from conftest import open_game, start_live_board, wait_turn
+from conftest import axe_violations, open_game, start_live_board, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -230,6 +230,27 @@ def test_undo_within_the_turn_never_undoes_the_roll(page: Any, site_url: str) ->
     assert "cannot be undone" in page.inner_text("#message")
     assert page.inner_text("#turnbar .tl-dice") == dice
     assert saved_record(page).position == 1 and squares(page) == before
+
+
+def test_spent_and_rolling_dice_stay_readable(page: Any, site_url: str) -> None:
+    """A spent die and a die mid-roll keep their text at readable contrast (axe)."""
+    open_position(page, site_url, ("roll 6 2 AIM", "Pa1-a2/2"))
+    perform(page, saved_state(page), "Pa2-a3/2")  # die 2's last point
+    page.wait_for_selector("[data-die='2'].spent")
+    assert "0 left" in page.inner_text("[data-die='2']")
+    assert axe_violations(page) == []
+    # The roll animation, held at its first frame: the dice are turned, not faded.
+    page.evaluate(
+        """() => {
+            const dice = document.querySelector('#turnbar .tl-dice');
+            dice.classList.remove('rolling');
+            void dice.offsetWidth;
+            dice.classList.add('rolling');
+            for (const a of document.getAnimations()) { a.pause(); a.currentTime = 0; }
+        }"""
+    )
+    assert page.evaluate("document.getAnimations().length") > 0
+    assert axe_violations(page) == []
 
 
 def test_illegal_action_is_refused_with_the_rule(page: Any, site_url: str) -> None:
