@@ -8,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, open_game, wait_turn
+from conftest import READY, axe_violations, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -216,6 +216,8 @@ def test_play_against_the_computer_in_accelerated_mode_until_an_elimination(
     assert f"eliminated at hour {check}" in page.inner_text("#lead-body")
     rows = page.inner_text("#lead-body")
     assert name in rows
+    # An eliminated player is marked, not faded below readable contrast.
+    assert axe_violations(page) == []
     page.click("#tab-log")
     page.wait_for_selector("#events [data-kind=elimination]")
     assert f"{name} is eliminated" in page.inner_text("#events [data-kind=elimination]")
@@ -454,6 +456,7 @@ def test_a_rules_example_opens_embedded_from_its_players_seat(page: Any, site_ur
         state = state.play_text(move)
     fight = [e for e in state.view(seat)["log"] if e["kind"] == "outcome"][-1]["detail"]
     assert page.locator("#result .tt-strike").count() == len(fight["strikes"])
+    assert axe_violations(page) == []
     assert cell_holdings(page) == own_holdings(state, seat)
     for place in places:
         assert "here" in page.get_attribute(f"#cell-{place}", "class")

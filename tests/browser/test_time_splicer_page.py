@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, open_game, wait_turn
+from conftest import READY, axe_violations, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -259,6 +259,8 @@ def test_orders_listed_with_costs_and_cancelled_one_by_one(page: Any, site_url: 
     assert costs == ["2", "3", "4"]
     assert page.get_attribute("#meter", "data-spent") == "9"
     assert page.get_attribute("#meter", "data-available") == "10"
+    # Tiles with orders on them are marked, and stay readable.
+    assert axe_violations(page) == []
     # Cancel the first: the other two stay, rewritten in order.
     before = position(page)
     page.click("#orders [data-cancel='1']")
