@@ -290,7 +290,14 @@ def test_live_example_opens_embedded_from_the_rules_page(page: Any, site_url: st
     page.goto(site_url + "rules/timelock/")
     frame = start_live_board(page, "tl-live")
     assert frame.get_attribute("html", "data-embed") == "1"
-    assert frame.is_hidden(".tg-top")
+    # The page's own header is out of sight; only its h1 stays, for screen readers.
+    header = frame.evaluate(
+        "(() => { const top = document.querySelector('.tg-top');"
+        " const box = top.getBoundingClientRect();"
+        " const shown = [...top.children].filter(c => c.getClientRects().length);"
+        " return {size: Math.max(box.width, box.height), shown: shown.map(c => c.tagName)}; })()"
+    )
+    assert header == {"size": 1, "shown": ["H1"]}
     page.click("a[target=tl-live][href$='example=hop']")
     frame.wait_for_function("document.querySelector('#example').textContent.includes('HOP')")
     marked = frame.eval_on_selector_all(".sq.hl", "els => els.map(e => e.dataset.sq)")
