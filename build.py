@@ -183,52 +183,49 @@ def defer_pyscript_import(target: Path) -> None:
     print("warning: PyScript's prelude was not found; it imports pyscript at start-up")
 
 
-def run_pyodide_build_script(name: str, inputs: Sequence[Path], out: Path, missing: str) -> None:
+def run_pyodide_build_script(
+    name: str, inputs: Sequence[Path], outputs: Sequence[Path], missing: str
+) -> None:
     """Run site/play/common/NAME.build.mjs under Node with the pinned Pyodide.
 
-    The script writes OUT.  What these scripts make only speeds a page up, so
-    a failure is a warning (saying what the site does without OUT), not a
-    failed build, and OUT is left as it was.
+    The script writes OUTPUTS.  What these scripts make only speeds a page up,
+    so a failure is a warning (saying what the site does without them), not a
+    failed build, and every output is left as it was.
     """
     script = ROOT / "site" / "play" / "common" / f"{name}.build.mjs"
-    made = BUILD / f"{name}.out"
-    made.unlink(missing_ok=True)
+    made = [BUILD / f"{name}-{out.name}" for out in outputs]
+    for path in made:
+        path.unlink(missing_ok=True)
     done = subprocess.run(
-        ["node", str(script), str(NODE_MODULES / "pyodide"), *map(str, inputs), str(made)],
+        ["node", str(script), str(NODE_MODULES / "pyodide"), *map(str, [*inputs, *made])],
         capture_output=True,
         text=True,
         check=False,
     )
-    if done.returncode != 0 or not made.exists():
-        print(f"warning: no new {out.name} ({missing}):", done.stderr[-500:])
+    if done.returncode != 0 or not all(path.exists() for path in made):
+        names = ", ".join(out.name for out in outputs)
+        print(f"warning: no new {names} ({missing}):", done.stderr[-500:])
         return
-    shutil.move(made, out)
+    for path, out in zip(made, outputs, strict=True):
+        shutil.move(path, out)
 
 
-def make_engine_archive(site: Path, wheel: Path) -> Path:
-    """The engine as the page's worker imports it: a zip put on sys.path as it is.
+def compile_python(site: Path, wheel: Path) -> tuple[Path, Path]:
+    """The engine and the standard library the page's worker imports, compiled.
 
-    The wheel's package, with each module's bytecode compiled by the pinned
-    Pyodide's Python beside its source (site/play/common/archive.build.mjs).
-    Should that fail, the wheel itself serves: Python then compiles the source.
+    ``runtime/pyodide/engine.zip`` is the wheel's package with each module's
+    bytecode beside its source, put on sys.path as it is; the copied
+    ``python_stdlib.zip`` gets the modules the site uses compiled in place of
+    their source (site/play/common/bytecode.build.mjs).  Should that fail,
+    the wheel itself serves as the zip and Python compiles as it imports.
     """
-    out = site / "runtime" / "pyodide" / "engine.zip"
-    shutil.copy2(wheel, out)
-    run_pyodide_build_script("archive", [wheel], out, "Python compiles the engine at start-up")
-    return out
-
-
-def compile_stdlib(site: Path, archive: Path) -> Path:
-    """Pyodide's standard library with the modules the site uses compiled.
-
-    Replaces the copied python_stdlib.zip (site/play/common/stdlib.build.mjs):
-    a first start no longer compiles them.
-    """
-    out = site / "runtime" / "pyodide" / "python_stdlib.zip"
+    engine = site / "runtime" / "pyodide" / "engine.zip"
+    stdlib = site / "runtime" / "pyodide" / "python_stdlib.zip"
+    shutil.copy2(wheel, engine)
     run_pyodide_build_script(
-        "stdlib", [archive], out, "Python compiles its standard library at start-up"
+        "bytecode", [wheel], [engine, stdlib], "Python compiles as it imports at start-up"
     )
-    return out
+    return engine, stdlib
 
 
 def make_snapshot(site: Path, archive: Path, stdlib: Path) -> None:
@@ -240,7 +237,7 @@ def make_snapshot(site: Path, archive: Path, stdlib: Path) -> None:
     Python's index of that zip.
     """
     out = site / "runtime" / "pyodide" / "engine.snapshot"
-    run_pyodide_build_script("snapshot", [archive, stdlib], out, "revisits start Python normally")
+    run_pyodide_build_script("snapshot", [archive, stdlib], [out], "revisits start Python normally")
 
 
 PARTIALS = ROOT / "site" / "play" / "common" / "partials"
@@ -566,8 +563,8 @@ def build() -> Path:
     shutil.rmtree(staging, ignore_errors=True)
     shutil.copytree(docs, staging)
     copy_runtimes(staging)
-    archive = make_engine_archive(staging, wheel)
-    make_snapshot(staging, archive, compile_stdlib(staging, archive))
+    engine, stdlib = compile_python(staging, wheel)
+    make_snapshot(staging, engine, stdlib)
     render_pages(staging)
     compile_page_scripts(staging)
     prerender_rules_examples(staging)
