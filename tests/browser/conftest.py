@@ -103,6 +103,24 @@ def axe_violations(page: Any) -> list[str]:
     ]
 
 
+def faded(page: Any, selector: str) -> list[str]:
+    """The elements matching ``selector`` (or inside them) drawn at less than full opacity.
+
+    axe cannot judge text on a gradient (it reports it as "incomplete"), so a
+    state that marks text as spent or leaving is checked here: it must be
+    muted or dashed, never faded.
+    """
+    found: list[str] = page.eval_on_selector_all(
+        selector,
+        """nodes => nodes.flatMap(node => [node, ...node.querySelectorAll('*')]).filter(n => {
+            let opacity = 1;
+            for (let e = n; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+            return opacity < 0.999;
+        }).map(n => n.className + ': ' + n.textContent.trim().slice(0, 20))""",
+    )
+    return found
+
+
 def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
     """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
     selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)

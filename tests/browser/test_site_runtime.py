@@ -63,9 +63,7 @@ def test_the_engine_zip_holds_source_and_bytecode_for_every_module() -> None:
     with zipfile.ZipFile(build.SITE / "runtime" / "pyodide" / "engine.zip") as archive:
         names = set(archive.namelist())
     sources = {n for n in names if n.endswith(".py")}
-    package = {
-        str(p.relative_to(ROOT / "pkg")) for p in (ROOT / "pkg" / "timegames").rglob("*.py")
-    }
+    package = {str(p.relative_to(ROOT / "pkg")) for p in (ROOT / "pkg" / "timegames").rglob("*.py")}
     assert sources == package
     assert {n[:-1] for n in names if n.endswith(".pyc")} == sources
     # Data files travel too: the engine reads them from the zip.

@@ -8,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, axe_violations, open_game, wait_turn
+from conftest import READY, axe_violations, faded, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -139,6 +139,9 @@ def test_play_against_the_computer_in_accelerated_mode_until_an_elimination(
     start_game(page)
     assert page.inner_text("#clock-mode") == "Accelerated"
     assert hour(page) == 0
+    # What Ada holds is on every location; a holding of nothing is muted, not faded.
+    assert page.locator(".tt-cell .tt-hold span:not(.has)").count() > 0
+    assert faded(page, ".tt-cell .tt-hold") == []
     advance(page)
     advance(page)
     state = saved_state(page)

@@ -7,11 +7,11 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, axe_violations, open_game, wait_turn
+from conftest import READY, axe_violations, faded, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
-from timegames.core.record import record_from_link, record_to_link
+from timegames.core.record import Seat, record_from_link, record_to_link, record_to_text
 from timegames.time_splicer import GAME, SplicerState
 
 SLUG = "time_splicer"
@@ -287,6 +287,65 @@ def test_orders_listed_with_costs_and_cancelled_one_by_one(page: Any, site_url: 
     page.wait_for_function("document.querySelectorAll('#orders .tg-order').length === 0")
     assert page.get_attribute("#meter", "data-spent") == "0"
     assert page.is_disabled("#btn-undo")
+    assert errors == []
+
+
+def restack_position() -> tuple[GameRecord, str, str]:
+    """A seeded game stopped where Ada (seat 0) may both restack a tile and place one:
+    (the record, a restack order, a place order)."""
+    seats = (Seat("Ada", "human"), Seat("Bob", "ai", "beginner"))
+    options = GAME.normalise_options({"players": 2})
+    bot = GAME.make_bot("beginner")
+    for seed in range(20):
+        state = GAME.new(options, seed)
+        actions: list[str] = []
+        while not state.is_terminal() and len(actions) < 600:
+            if state.current_player() == 0 and not state.view(0)["me"]["pending"]:
+                texts = [GAME.action_to_text(a) for a in state.legal_actions()]
+                for place in (t for t in texts if t.startswith("place ")):
+                    after = state.play_text(place)
+                    then = [GAME.action_to_text(a) for a in after.legal_actions()]
+                    # A tile already on the timeline, not the one just ordered down.
+                    restack = [
+                        t
+                        for t in then
+                        if t.startswith("restack ") and t.split()[1] != place.split()[1]
+                    ]
+                    if restack:
+                        done = tuple(actions)
+                        record = GameRecord(SLUG, seed, options, seats, done, len(done))
+                        return record, restack[0], place
+            if state.is_chance():
+                action = state.sample_chance()  # the seed's outcome, as the engine draws it
+            else:
+                rng = random.Random(seed * 1_000_003 + len(actions))
+                action = bot.choose(state, BotContext(rng, Budget(seconds=0.2)))
+            actions.append(GAME.action_to_text(action))
+            state = state.play(action)
+    raise AssertionError("no seeded game let seat 0 restack and place in one turn")
+
+
+def test_a_tile_leaving_and_a_tile_ordered_stay_readable(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    errors = watch_console(page)
+    open_game(page, site_url, SLUG)
+    record, restack, place = restack_position()
+    path = tmp_path / "restack.json"
+    path.write_text(record_to_text(record))
+    page.set_input_files("#file-load", str(path))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
+    wait_turn(page, "human")
+    assert position(page) == record.position
+    order_by_clicks(page, place)
+    order_by_clicks(page, restack)
+    assert len(order_texts(page)) == 2
+    # The tile an order takes away, and the tile an order puts down, are drawn
+    # dashed: their level and icon keep readable contrast.
+    assert page.locator("#timeline .ts-tile.leaving").count() >= 1
+    assert page.locator("#timeline .ts-tile.draft").count() == 1
+    assert faded(page, "#timeline .ts-tile") == []
+    assert axe_violations(page) == []
     assert errors == []
 
 

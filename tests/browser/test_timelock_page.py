@@ -348,9 +348,7 @@ def test_a_boardless_game_starts_from_the_dialog_and_plays_by_clicking(
     page.click("#columns [data-sq='a1+']")
     # When more than one die can pay for the Pawn, the page asks which; doubles
     # or a WILD pool leave one way to pay, and the move is made at once.
-    pays = [
-        a for a in state.legal_actions() if GAME.action_to_text(a).startswith("Pa1-a1+/")
-    ]
+    pays = [a for a in state.legal_actions() if GAME.action_to_text(a).startswith("Pa1-a1+/")]
     assert pays
     if len(pays) > 1:
         page.click("#prompt [data-pool]")

@@ -102,6 +102,7 @@ VECTORS: tuple[tuple[int, int, int, int], ...] = _all_vectors()
 VECTOR_SETS: dict[frozenset[int], int] = {frozenset(v): i for i, v in enumerate(VECTORS)}
 """The vector number of each set of four points."""
 
+
 def _vectors_through() -> tuple[tuple[int, ...], ...]:
     # One pass over the vectors, not one per point: this runs as the page's engine starts.
     through: list[list[int]] = [[] for _ in range(POINTS)]
