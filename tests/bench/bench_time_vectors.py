@@ -100,8 +100,17 @@ def match(
     first: Player, second: Player, pairs: int, options: dict[str, Any]
 ) -> tuple[int, int, int, list[str]]:
     """``first`` against ``second`` over paired games: wins, losses, draws, end reasons."""
+    wins, losses, draws, reasons, _ = match_by_side(first, second, pairs, options)
+    return wins, losses, draws, reasons
+
+
+def match_by_side(
+    first: Player, second: Player, pairs: int, options: dict[str, Any]
+) -> tuple[int, int, int, list[str], list[float]]:
+    """:func:`match`, with ``first``'s score when it moved first and when second."""
     wins = losses = draws = 0
     reasons: list[str] = []
+    by_side = [0.0, 0.0]
     for game in range(2 * pairs):
         first_colour = game % 2
         players = (first, second) if first_colour == 0 else (second, first)
@@ -110,11 +119,24 @@ def match(
         reasons.append(outcome.reason)
         if not outcome.winners:
             draws += 1
+            by_side[first_colour] += 0.5
         elif state.colour_of(outcome.winners[0]) == first_colour:
             wins += 1
+            by_side[first_colour] += 1
         else:
             losses += 1
-    return wins, losses, draws, reasons
+    return wins, losses, draws, reasons, [points / pairs for points in by_side]
+
+
+def interval(score: float, games: int) -> tuple[float, float]:
+    """A 95% Wilson interval for a share ``score`` of ``games``."""
+    if not games:
+        return 0.0, 1.0
+    z = 1.96
+    shrink = 1 + z * z / games
+    centre = (score + z * z / (2 * games)) / shrink
+    half = z * (score * (1 - score) / games + z * z / (4 * games * games)) ** 0.5 / shrink
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def score_line(name: str, wins: int, losses: int, draws: int, goal: float | None = None) -> str:
@@ -134,9 +156,15 @@ def part_independent(pairs: int) -> None:
     print(f"\nMaster against the independent alpha-beta (independent_tv.py), {pairs} pairs")
     print(f"{'':<44} {'won':>4} {'lost':>4} {'drawn':>4}")
     for label, options in (("unlimited tokens", {"supply": 0}), ("20 tokens (default)", {})):
-        w, lo, d, _ = match(bot("master"), independent(), pairs, options)
+        w, lo, d, _, by_side = match_by_side(bot("master"), independent(), pairs, options)
         goal = 0.75 if options else None  # the issue's goal is for unlimited tokens
         print(score_line(f"master vs independent, {label}", w, lo, d, goal))
+        games = w + lo + d
+        low, high = interval((w + 0.5 * d) / games, games)
+        print(
+            f"{'':<44} 95% interval {low:.1%}-{high:.1%};"
+            f" moving first {by_side[0]:.1%}, second {by_side[1]:.1%}"
+        )
 
 
 def part_levels(pairs: int) -> None:
@@ -311,6 +339,13 @@ def part_pyodide() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pairs", type=int, default=20, help="pairs of games per match")
+    parser.add_argument(
+        "--independent-pairs",
+        type=int,
+        default=100,
+        help="pairs against the independent opponent (more than --pairs: a 20-pair match"
+        " moves its score by ±6 points from run to run)",
+    )
     parser.add_argument("--quick", action="store_true", help="a few pairs only, for iterating")
     parser.add_argument("--only", nargs="*", default=[], help="run only these parts")
     parser.add_argument(
@@ -328,7 +363,7 @@ def main() -> None:
     if "forks" in parts:
         part_forks(["expert", "master"])
     if "independent" in parts:
-        part_independent(pairs)
+        part_independent(3 if args.quick else args.independent_pairs)
     if "levels" in parts:
         part_levels(pairs)
     if "exhaustion" in parts:
