@@ -291,3 +291,55 @@ def test_every_level_plays_legal_moves_to_the_end(level: str) -> None:
         assert state.illegal_reason(action) is None
         state = state.apply(action)
     assert state.turns <= 100
+
+
+def test_a_loser_spread_over_more_places_than_the_goal_matches_nothing_there() -> None:
+    # The loser's Queen stands in the first middle place, its Drone in the second;
+    # the Goal is a whole stack at home.  Nothing matches (and nothing fails).
+    stack = ((3,), ((2,), (1,)), ())
+    goal = ((1, 2, 3), (), ())
+    assert L.matching_sizes(stack, goal) == set()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"stacks_to_match": 3},
+        {"stacks_to_match": 2, "remove_matched": True},
+        {"remove_matched": True},
+        {"mode": "partners"},
+        {"mode": "partners", "remove_matched": True},
+    ],
+)
+def test_decided_games_without_a_board_are_scored_and_shown(options: dict[str, Any]) -> None:
+    # A finished game is scored (game_score) and viewed at its end, whatever shape
+    # the losers' stacks were left in.
+    decided = 0
+    for seed in range(6):
+        state: Any = GAME.new_game({"board": "boardless", **options}, seed)
+        bots = [make_bot("greedy"), make_bot("random")]
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            seat = state.current_player()
+            if seat < 0:
+                state = state.apply(state.sample_chance())
+                continue
+            state = state.apply(bots[seat % 2].choose(state, BotContext(rng)))
+        assert state.view(0)["outcome"] is not None
+        if state.result.winners:
+            decided += 1
+            score = game_score(state)
+            assert score is not None and 0 <= score["points"] <= 30
+    assert decided >= 3
+
+
+@pytest.mark.parametrize(("seat", "step"), [(0, "Qa2-a3/1"), (1, "qa3-a2/1")])
+def test_one_step_that_completes_both_sides_wins_for_the_mover(seat: int, step: str) -> None:
+    # Without a board a step that forms a centre moves the other side's pieces too
+    # (from a middle place into the centre), so both can match at once.
+    state = position(["PD/Q/q/pd"] + ["PD/Qq/pd"] * 4, seat=seat)
+    assert not state.team_won(0) and not state.team_won(1)
+    won = play(state, step)
+    assert won.team_won(0) and won.team_won(1)
+    assert won.result is not None and won.result.winners == (seat,)

@@ -583,6 +583,23 @@ def test_remove_matched_stacks_leave_the_board_and_the_last_removal_wins() -> No
     assert done.outcome().reason == "removed every stack"
 
 
+def test_with_both_shorter_options_the_chosen_number_of_removals_wins() -> None:
+    picture_ = """
+        5 qdp qdp pdq qdp qdp
+        4 .   .   .   .   .
+        3 .   .   .   .   .
+        2 .   .   D   .   .
+        1 QDP QDP QP  QDP QDP
+        """
+    options = {"remove_matched": True, "stacks_to_match": 2}
+    one = replace(position(picture_, dice=(6, 6), **options), removed=(0,))
+    one = replace(one, board=B.from_picture(picture_.replace("1 QDP", "1 .  ")))
+    done = play(one, *FINISH_E)
+    assert len(done.removed) == 2 and done.removed[0] == B.group(RAINBOW, 0)
+    assert done.is_terminal() and done.outcome().winners == (RAINBOW,)
+    assert done.outcome().reason == "removed 2 stacks"
+
+
 def test_partners_sit_at_opposite_corners_and_move_the_goal_on_their_side() -> None:
     state = GAME.new_game({"mode": "partners"}, 0)
     assert GAME.seat_count({"mode": "partners"}) == 4

@@ -261,8 +261,10 @@ def matching_sizes(stack: LooseConfig, goal: LooseConfig) -> set[int]:
     out = set()
     for s in (B.PAWN, B.DRONE, B.QUEEN):
         where, height = place_of(stack, s)
-        same_below = _cell(stack, where)[:height] == _cell(goal, where)[:height]
-        if place_of(goal, s) == (where, height) and same_below:
+        # The place first: the Goal may use fewer middle places than the stack.
+        if place_of(goal, s) != (where, height):
+            continue
+        if _cell(stack, where)[:height] == _cell(goal, where)[:height]:
             out.add(s)
     return out
 

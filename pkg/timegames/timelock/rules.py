@@ -1002,7 +1002,13 @@ class TimelockState(State[Action]):
         for team in order:
             if state.team_won(team):
                 seats = s.seats_of_team(team)
-                reason = "matched the Goal" if not s.remove_matched else "removed every stack"
+                reason = "matched the Goal"
+                if s.remove_matched:
+                    reason = (
+                        "removed every stack"
+                        if s.stacks_to_match == 4
+                        else f"removed {s.stacks_to_match} stacks"
+                    )
                 return replace(state, result=Outcome.win(seats, s.seats, reason))
         return state
 
@@ -1493,6 +1499,7 @@ class TimelockGame(Game[TimelockState, Action]):
         but not ``first``; Rainbow always started then, so its game replays the
         same.  A new game that leaves ``first`` out gets the random default.
         """
+        self.check_options_object(options)
         if "first" not in options and set(options) >= OPTIONS_BEFORE_FIRST:
             options = {**options, "first": 0}
         return super().normalise_options(options)

@@ -57,7 +57,7 @@ def loser_points(state: TimelockState, team: int) -> int:
 
 
 def solitaire_points(state: TimelockState) -> int:
-    """Pips of the opposing pyramids still on the board, plus 6 if none was removed."""
+    """Pips of the opposing pyramids on the board, plus 6 if all of them are there."""
     pips = sum(B.size_of(p) for f in B.STACK_FILES for p in state.home_stack(B.group(1, f)))
     return pips + GOAL_BONUS if pips == 4 * (B.PAWN + B.DRONE + B.QUEEN) else pips
 
