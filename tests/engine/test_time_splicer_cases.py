@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_time_splicer_support import scenario, steps, tile_at, turn
 from timegames.time_splicer.content import START_ID
 from timegames.time_splicer.rules import SplicerState
@@ -36,6 +37,7 @@ CASES = {
     16: "A cap by higher priority breaks a placement's linking rule",
     17: "A player's own orders resolve in the order written",
     18: "A failed order costs nothing",
+    19: "An improvement an earlier order has already made fails and costs nothing",
 }
 
 
@@ -117,12 +119,15 @@ def test_case_07_disqualified_bid_sets_no_price() -> None:
     assert seeds
 
 
-def test_case_08_bids_come_after_other_orders() -> None:
-    state = scenario(bidding=[AXE], stacks={0: [(POTTERY, FREE)]})
-    state = turn(state, ["bid 1 8", "place 9 1,0"], ["bid 1 2"])
-    (dq, sale) = _bids(state)
-    assert dq["rule"] == "overbid" and dq["seat"] == 0
-    assert sale["winner"] == 1 and sale["paid"] == 1
+@pytest.mark.parametrize("seed", [0, 1])
+def test_case_08_bids_come_after_other_orders(seed: int) -> None:
+    # The placement's 3 splices are set aside: seat 0 bids from 7, so after paying
+    # for the first tile it cannot cover its second bid of 7 (from 10 it could).
+    state = scenario(bidding=[AXE, CAVE], stacks={0: [(POTTERY, FREE)]})
+    state = turn(state, ["place 9 1,0", "bid 1 7", "bid 2 7"], ["bid 1 2"], seed=seed)
+    first, dq = _bids(state)[:2]
+    assert first["winner"] == 0 and first["paid"] in (1, 3)
+    assert dq["rule"] == "overbid" and dq["seat"] == 0 and dq["tile"] != first["tile"]
     assert tile_at(state, 1, 0) is not None
 
 
@@ -207,6 +212,19 @@ def test_case_18_failed_order_costs_nothing() -> None:
     assert fail[0]["paid"] == 0
     assert [p.id for p in state.stacks[1]] == [WEAVING]
     assert START_ID in state.ever_placed
+
+
+def test_case_19_improvement_already_made() -> None:
+    # Seat 0 uncaps the tile's N side on the timeline; seat 1 then takes the tile
+    # back and would uncap the same side: already done, so it fails unpaid.
+    board = {(1, 0): ((POTTERY, "N"), 1)}
+    state = turn(scenario(board=board), ["uncap 9 N"], ["restack 9", "improve 9 uncap N"], seed=0)
+    assert _orders(state) == [
+        (0, "uncap 9 N", True, None),
+        (1, "restack 9", True, None),
+        (1, "improve 9 uncap N", False, "already-uncapped"),
+    ]
+    assert [s["paid"] for s in steps(state, "order")] == [4, 4, 0]
 
 
 def test_the_rules_page_lists_every_case() -> None:

@@ -375,10 +375,10 @@ def test_a_player_who_cannot_pay_is_disqualified_from_all_bidding() -> None:
 
 
 def test_bids_are_paid_from_what_other_orders_leave() -> None:
-    state = scenario(bidding=[AXE], stacks={0: [(POTTERY, FREE)]})
-    state = turn(state, ["bid 1 8", "place 9 1,0"], [])
-    dq = steps(state, "bid")[0]
-    assert dq["rule"] == "overbid"  # 10 - 3 set aside for the placement = 7 < 8
+    state = scenario(bidding=[AXE, CAVE], stacks={0: [(POTTERY, FREE)]})
+    state = turn(state, ["place 9 1,0", "bid 1 7", "bid 2 7"], [])
+    # 10 - 3 set aside for the placement = 7: the first tile costs 1, and 6 < 7.
+    assert [s["rule"] for s in steps(state, "bid")][:2] == [None, "overbid"]
     assert tile_at(state, 1, 0) is not None  # the placement still happens
     refused(
         scenario(bidding=[AXE], stacks={0: [(POTTERY, FREE)]}).play_text("place 9 1,0"),
@@ -550,3 +550,14 @@ def test_an_order_that_can_no_longer_be_paid_is_reported_not_carried_out() -> No
     (step,) = work.steps
     assert (step["ok"], step["rule"], step["paid"]) == (False, "splices", 0)
     assert (1, 0) not in work.board
+
+
+def test_an_order_that_would_leave_less_than_a_written_bid_is_refused() -> None:
+    # The bid may use the 10 splices; a placement (3) after it would leave only 7.
+    state = scenario(stacks={0: [9]}, bidding=[14, 12, 13]).play_text("bid 14 10")
+    assert refused(state, "place 9 1,0", "bid-needs-splices")
+    assert "bid of 10 on tile 14" in str(refused(state, "bump", "bid-needs-splices"))
+    # Written the other way round, the bid is held to what the placement leaves.
+    placed = scenario(stacks={0: [9]}, bidding=[14, 12, 13]).play_text("place 9 1,0")
+    assert refused(placed, "bid 14 8", "bid-too-high")
+    assert placed.play_text("bid 14 7").free() == 7

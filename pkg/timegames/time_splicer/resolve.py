@@ -24,6 +24,7 @@ from .rules import (
     Draft,
     SplicerState,
     improve_piece,
+    improve_problem,
     order_problem,
     player_name,
     stack_size,
@@ -38,7 +39,7 @@ def highest_level(board: B.Board) -> int:
 
 
 def deal_window(frontier: int) -> tuple[int, int]:
-    """Levels the bidding stack is dealt from: two below to two above the frontier."""
+    """Levels the bidding stack is dealt from: five below to two above the frontier."""
     return max(0, frontier - 5), frontier + 2
 
 
@@ -383,6 +384,10 @@ class Turn:
             piece = next((p for p in stack if p.id == order.tile), None)
             if piece is None:
                 self._fail(seat, order, "gone", f"tile {order.tile} is no longer in the stack")
+                return
+            problem = improve_problem(piece, order)
+            if problem is not None:
+                self._fail(seat, order, *problem)
                 return
             cost = B.IMPROVE_ADD_GROUP if order.kind == "add" else B.IMPROVE_SIDE
             if self._short(seat, order, cost):

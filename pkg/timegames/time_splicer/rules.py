@@ -104,6 +104,24 @@ class Draft:
         return None
 
 
+def improve_problem(piece: Piece, order: Improve) -> tuple[str, str] | None:
+    """Why ``order`` cannot improve ``piece`` as it is now: (rule, reason), or ``None``.
+
+    Asked when the order is written and again when it is carried out: an
+    earlier order that turn (a restack of a changed tile) may have made it
+    pointless.
+    """
+    if order.kind == "add":
+        if order.arg in piece.outputs:
+            return "has-output", f"tile {order.tile} already feeds {order.arg}"
+        if len(piece.outputs) >= MAX_OUTPUTS:
+            return "outputs-full", f"a tile has at most {MAX_OUTPUTS} outputs"
+    elif piece.capped(order.arg) == (order.kind == "cap"):
+        word = "capped" if order.kind == "cap" else "uncapped"
+        return f"already-{word}", f"that side is already {word}"
+    return None
+
+
 def improve_piece(piece: Piece, order: Improve) -> Piece:
     """``piece`` after an improvement."""
     if order.kind == "add":
@@ -173,19 +191,22 @@ def order_problem(
         piece = draft.in_stack(order.tile)
         if piece is None:
             return _refuse("not-in-stack", f"tile {order.tile} is not in your stack"), 0
-        if order.kind == "add":
-            if order.arg in piece.outputs:
-                return _refuse("has-output", f"tile {order.tile} already feeds {order.arg}"), 0
-            if len(piece.outputs) >= MAX_OUTPUTS:
-                return _refuse("outputs-full", f"a tile has at most {MAX_OUTPUTS} outputs"), 0
-            cost = B.IMPROVE_ADD_GROUP
-        else:
-            if piece.capped(order.arg) == (order.kind == "cap"):
-                rule = "already-capped" if order.kind == "cap" else "already-uncapped"
-                return _refuse(rule, f"that side is already {rule.split('-')[1]}"), 0
-            cost = B.IMPROVE_SIDE
+        problem = improve_problem(piece, order)
+        if problem is not None:
+            return _refuse(*problem), 0
+        cost = B.IMPROVE_ADD_GROUP if order.kind == "add" else B.IMPROVE_SIDE
     if cost > free:
         return _refuse("splices", f"it costs {cost} splices and only {free} are free"), cost
+    if draft.bids:
+        # A bid written earlier must stay within what the other orders leave free:
+        # otherwise it would disqualify its writer when its tile comes up.
+        tile, top = max(draft.bids.items(), key=lambda item: (item[1], -item[0]))
+        if top > free - cost:
+            return _refuse(
+                "bid-needs-splices",
+                f"it would leave {free - cost} splices free, less than your bid of {top} on"
+                f" tile {tile}: cancel that bid or write this order first",
+            ), cost
     return None, cost
 
 
@@ -359,6 +380,8 @@ class SplicerState(State[Action]):
         for piece in self.bidding:
             if piece.id not in draft.bids:
                 actions.extend(Bid(piece.id, a) for a in range(1, free + 1))
+        # Other orders must leave every written bid covered (see order_problem).
+        free -= max(draft.bids.values(), default=0)
         spots = B.candidates(draft.board)
         for piece in draft.stack:
             for x, y in spots:

@@ -9,7 +9,7 @@ from . import board as B
 from .board import Cell, Piece
 from .content import SIDES, START_ID
 from .orders import Bid, Bump, Cap, Improve, Restack, order_kind, to_text
-from .rules import DEAL, ORDERS, OVER, RESOLVE, Draft, SplicerState, order_problem
+from .rules import DEAL, MAX_TURNS, ORDERS, OVER, RESOLVE, Draft, SplicerState, order_problem
 
 
 def tile_view(piece: Piece, owner: int | None) -> JSON:
@@ -157,7 +157,7 @@ def state_view(state: SplicerState, seat: int | None) -> JSON:
             previews.extend(aims(board, p, s, False) for p in state.stacks[s])
     view: JSON = {
         "turn": state.turn,
-        "max_turns": 40,
+        "max_turns": MAX_TURNS,
         "phase": phase,
         "to_move": state.current_player(),
         "viewer": seat,
