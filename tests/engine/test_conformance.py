@@ -292,6 +292,15 @@ def test_describe_and_options_are_plain_json(slug: str) -> None:
             assert spec.default in [value for value, _ in spec.choices], spec.name
     with pytest.raises(FormatError):
         game.normalise_options({"no_such_option": 1})
+    # Options that are not an object at all (a tampered save) are refused the same way.
+    for wrong in ([], "players", 3, None):
+        with pytest.raises(FormatError):
+            game.normalise_options(wrong)  # type: ignore[arg-type]
+    saved = game.new_game(game.normalise_options({}), 0).to_dict()
+    for key in ("options", "settings"):
+        if key in saved:
+            with pytest.raises(FormatError):
+                game.from_dict({**saved, key: []})
     defaults = game.normalise_options({})
     assert game.seat_count(defaults) >= 1
     for level in game.ai_levels():

@@ -588,6 +588,7 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
 
         Those name ``colours`` (2 or 3) and ``team_size`` (1 to 3) instead.
         """
+        self.check_options_object(options)
         if "colours" in options or "team_size" in options:
             old = dict(options)
             colours, team_size = old.pop("colours", 2), old.pop("team_size", 1)
