@@ -335,6 +335,21 @@ def test_describe_and_options_are_plain_json(slug: str) -> None:
     for wrong in ([], "players", 3, None):
         with pytest.raises(FormatError):
             game.normalise_options(wrong)  # type: ignore[arg-type]
+    # A value that only looks like a choice (True for 1, 20.0 for 20) is refused.
+    for spec in game.option_specs():
+        for value, _label in spec.choices:
+            try:
+                game.normalise_options({spec.name: value})
+            except FormatError:
+                continue  # refused alone on purpose (it needs another option)
+            if type(value) is bool:
+                look_alike: Any = int(value)
+            elif type(value) is int:
+                look_alike = float(value)
+            else:
+                continue
+            with pytest.raises(FormatError):
+                game.normalise_options({spec.name: look_alike})
     saved = game.new_game(game.normalise_options({}), 0).to_dict()
     for key in ("options", "settings"):
         if key in saved:

@@ -559,6 +559,24 @@ def test_a_wrong_claim_after_placing_skips_the_next_turn() -> None:
     assert after.current_player() == 0, "and only one turn"
 
 
+def test_when_both_sides_owe_a_skip_each_misses_its_very_next_turn() -> None:
+    # Amber claims wrongly after placing, then Teal does the same: Amber's turn is
+    # skipped and then Teal's, so Amber moves twice in a row, not Teal.
+    amber = ["NW1a1", "NW2b3", "NW3c1", "NW4d2", "NW1c4"]
+    teal = ["SE1a1", "SE2b3", "SE3c1", "SE4d2", "SE1c4"]
+    state = GAME.new_game({"claim": True}, 1)
+    for a, t in zip(amber[:4], teal[:4], strict=True):
+        state = state.play_text(a).play_text("end").play_text(t).play_text("end")
+    state = state.play_text(amber[4])
+    state = claim(state, amber[:4])
+    assert state.current_player() == 1
+    state = claim(state.play_text(teal[4]), teal[:4])
+    assert "next turn" in state.notice
+    assert state.current_player() == 0, "Amber's turn and then Teal's were skipped"
+    state = state.play_text("NE1a1").play_text("end")
+    assert state.current_player() == 1
+
+
 def test_a_skipped_turn_falls_on_the_next_member_of_the_team() -> None:
     moves = interleave(AMBER_BENT[:3], FAR[:3])
     state = claim_game(moves[:3] + moves[3:], players="2x2")

@@ -172,7 +172,8 @@ class Game(ABC, Generic[S, A]):
         for name, spec in specs.items():
             value = options.get(name, spec.default)
             allowed = [choice for choice, _ in spec.choices]
-            if allowed and value not in allowed:
+            # Typed: True is not the choice 1, nor 20.0 the choice 20 (a tampered save).
+            if allowed and not any(type(value) is type(c) and value == c for c in allowed):
                 raise FormatError(f"option {name!r} cannot be {value!r}; choose one of {allowed}")
             if not allowed and type(value) is not type(spec.default):
                 raise FormatError(f"option {name!r} must be a {type(spec.default).__name__}")

@@ -451,8 +451,9 @@ class TimeVectorsState(State[Action]):
         slot = (state.slot + 1) % len(cycle)
         turns = state.turns + 1
         skips = state.skips
-        if skips and skips[self.settings.team_of(cycle[slot])]:
-            # A side that made a wrong claim after placing misses this turn.
+        while skips and skips[self.settings.team_of(cycle[slot])]:
+            # A side that made a wrong claim after placing misses this turn; a
+            # loop, since the side after it may owe a skip too.
             left = list(skips)
             left[self.settings.team_of(cycle[slot])] -= 1
             skips = tuple(left) if any(left) else ()
