@@ -416,6 +416,18 @@ def test_wrong_bet_loses_the_stake_and_the_card_goes_under_the_pile() -> None:
     assert spun.chance_outcomes() == [(Draw("y1848b"), 1.0)]
 
 
+def test_a_lost_bet_leaves_three_cards_so_the_player_may_bet_again() -> None:
+    state = super_table([5, 5, 5])
+    state = play(state, "place 1 bet 2", "judge correct", "judge later")
+    assert len(state.rows[0]) == 3 and state.active == 1
+    # Seats 1 and 2 spin the grumpy face (their rows are too short to lose a card).
+    state = play(state, "spin", "spinner grumpy", "spin", "spinner grumpy")
+    assert state.active == 0
+    state = play(state, "spin", "spinner question")
+    state = state.apply(state.chance_outcomes()[0][0])
+    assert state.stake_allowed() == 3
+
+
 def test_a_doubt_on_a_wrong_placement_wins_even_on_the_wrong_side() -> None:
     """Only a groundless doubt costs a chip; the placement was wrong, so the doubt was founded."""
     state = super_table([5, 5, 5])

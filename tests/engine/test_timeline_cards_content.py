@@ -32,19 +32,21 @@ ORDER_WORDS: dict[str, str] = {
     "en": r"first(ly)?|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
     r"|twelfth|thirteenth|\d+(st|nd|rd|th)|again|once more|anew|defends?|defended|defending"
     r"|title[- ]holders?|repeats?|repeated|re-\w+|re(elect|open|introduc|gain|tak|turn"
-    r"|captur|build|found|nam)\w*|sequel|last|latest|new|newly|another|inaugural|maiden",
+    r"|captur|build|found|nam)\w*|sequel|last|latest|new|newly|another|inaugural|maiden"
+    r"|oldest|newest|youngest|then the",
     "de": r"erst(e[rnms]?|mals|malig\w*)|erst\w*(besteig|durchsteig|auffüh|ausgab|austrag)\w*"
     r"|zweite[rnms]?|dritte[rnms]?|vierte[rnms]?|fünfte[rnms]?|sechste[rnms]?|siebte[rnms]?"
     r"|achte[rnms]?|neunte[rnms]?|zehnte[rnms]?|elfte[rnms]?|zwölfte[rnms]?|dreizehnte[rnms]?"
     r"|\d+\.(?=\s)|wieder\w*|erneut\w*|verteidig\w*|titelverteidig\w*|nochmal\w*|abermals"
-    r"|letzte[rnms]?|zum \w+ Mal|neu(e[rnms]?)?",
+    r"|letzte[rnms]?|zum \w+ Mal|neu(e[rnms]?)?|ältest\w*|jüngst\w*|damals",
     "fr": r"premi(er|ère)s?|deuxième|second(e)?s?|troisième|quatrième|cinquième|sixième"
     r"|septième|huitième|neuvième|dixième|treizième|\d+(e|er|re|ème)|de nouveau|à nouveau"
     r"|encore|défend\w*|réélu\w*|réélection|redevien\w*|rouvr\w*|dernier|dernière"
-    r"|nouve(au|l|lle)s?",
+    r"|nouve(au|l|lle)s?|plus ancien(ne)?s?|plus jeunes?|alors le",
     "it": r"prim[oaie]|second[oaie]|terz[oaie]|quart[oaie]|quint[oaie]|sest[oaie]|settim[oaie]"
     r"|ottav[oaie]|non[oaie]|decim[oaie]|tredicesim[oaie]|\d+º|di nuovo|ancora|difend\w*"
-    r"|nuovamente|riel\w*|riconferm\w*|ultim[oaie]|nuov[oaie]",
+    r"|nuovamente|riel\w*|riconferm\w*|ultim[oaie]|nuov[oaie]|più antic[oaih]+|più giovane"
+    r"|allora la",
 }
 """Ordinal and sequel words by language: each would tell a player where a card lies."""
 
