@@ -798,6 +798,17 @@ class GamePage:
         error.textContent = ""
         by_id("ng-start").disabled = False
         old = self.view["seats"] if self.view else []
+        # What is already typed in the form wins over the current game's seats:
+        # changing an option rebuilds the rows and must not undo the player's edits.
+        typed = []
+        while by_id("seat-name-" + str(len(typed))):
+            index = len(typed)
+            kind = str(by_id("seat-kind-" + str(index)).value)
+            entry = {"name": str(by_id("seat-name-" + str(index)).value), "kind": "human"}
+            if kind.startswith("ai:"):
+                entry["kind"] = "ai"
+                entry["level"] = kind[3:]
+            typed.append(entry)
         clear(box)
         for index, label in enumerate(answer["seat_labels"]):
             label = self.tr("ui.seat_label", label, n=index + 1)
@@ -806,6 +817,9 @@ class GamePage:
                 if index < len(old)
                 else {"kind": "ai" if index else "human", "level": self.default_ai}
             )
+            if index < len(typed):
+                before = dict(before)
+                before.update(typed[index])
             name = el(
                 "input",
                 attrs={
