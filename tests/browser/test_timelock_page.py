@@ -10,6 +10,7 @@ from typing import Any
 from conftest import axe_violations, open_game, start_live_board, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from timegames.core import BotContext, Budget, GameRecord
 from timegames.core.record import Seat, record_to_link
 from timegames.timelock import GAME, Dig, Move, TimelockState
@@ -96,8 +97,18 @@ def open_position(page: Any, site_url: str, actions: tuple[str, ...]) -> None:
 
 def select_piece(page: Any, key: str) -> None:
     """Pick the piece ``key`` (``Pa1``) by clicking its square (and its chip if it shares one)."""
-    page.click(f"#sq-{key[1:]}")
-    page.wait_for_selector(f"#board[data-selected='{key}'], [data-piece='{key}']")
+    for attempt in range(3):
+        page.click(f"#sq-{key[1:]}")
+        try:
+            page.wait_for_selector(
+                f"#board[data-selected='{key}'], [data-piece='{key}']", timeout=5_000
+            )
+            break
+        except PlaywrightTimeout:
+            # Seen once in a CI run on a loaded machine: the click selected nothing.
+            # A player would click again; a wrong move would fail the caller's check.
+            if attempt == 2:
+                raise
     if page.get_attribute("#board", "data-selected") != key:
         page.click(f"[data-piece='{key}']")
     page.wait_for_selector(f"#board[data-selected='{key}']")
