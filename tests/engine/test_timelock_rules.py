@@ -560,14 +560,18 @@ def test_shorter_game_matching_three_or_two_stacks() -> None:
     assert play(two, "Pe1-e2/1").outcome().winners == (RAINBOW,)
 
 
+NEAR_MATCH = """
+    5 qdp qdp pdq qdp qdp
+    4 .   .   .   .   .
+    3 .   .   .   .   .
+    2 .   .   D   .   .
+    1 QDP QDP QP  QDP QDP
+    """
+"""Rainbow's Goal with its Drone a row up: FINISH_E (or its a-file twin) makes a stack match it."""
+
+
 def test_remove_matched_stacks_leave_the_board_and_the_last_removal_wins() -> None:
-    picture_ = """
-        5 qdp qdp pdq qdp qdp
-        4 .   .   .   .   .
-        3 .   .   .   .   .
-        2 .   .   D   .   .
-        1 QDP QDP QP  QDP QDP
-        """
+    picture_ = NEAR_MATCH
     state = position(picture_, dice=(6, 6), remove_matched=True)
     state = play(state, *(m.replace("e", "a") for m in FINISH_E))
     assert state.removed == (B.group(RAINBOW, 0),)
@@ -584,13 +588,7 @@ def test_remove_matched_stacks_leave_the_board_and_the_last_removal_wins() -> No
 
 
 def test_with_both_shorter_options_the_chosen_number_of_removals_wins() -> None:
-    picture_ = """
-        5 qdp qdp pdq qdp qdp
-        4 .   .   .   .   .
-        3 .   .   .   .   .
-        2 .   .   D   .   .
-        1 QDP QDP QP  QDP QDP
-        """
+    picture_ = NEAR_MATCH
     options = {"remove_matched": True, "stacks_to_match": 2}
     one = replace(position(picture_, dice=(6, 6), **options), removed=(0,))
     one = replace(one, board=B.from_picture(picture_.replace("1 QDP", "1 .  ")))
