@@ -121,6 +121,12 @@ def faded(page: Any, selector: str) -> list[str]:
     return found
 
 
+def load_file(page: Any, path: Any) -> None:
+    """Open a save file through the page's Load button; wait until the page says it loaded."""
+    page.set_input_files("#file-load", str(path))
+    page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
+
+
 def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
     """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
     selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)

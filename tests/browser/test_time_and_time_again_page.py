@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from conftest import READY, axe_violations, faded, open_game, wait_turn
+from conftest import load_file as load_file_of
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -127,8 +128,7 @@ def checkpoint(levels: tuple[str, ...], hours_before: int) -> tuple[GameRecord, 
 
 
 def load_file(page: Any, path: Any) -> None:
-    page.set_input_files("#file-load", str(path))
-    page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
+    load_file_of(page, path)
     wait_idle(page)
 
 

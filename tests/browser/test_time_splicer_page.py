@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, axe_violations, faded, open_game, wait_turn
+from conftest import READY, axe_violations, faded, load_file, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
@@ -333,8 +333,7 @@ def test_a_tile_leaving_and_a_tile_ordered_stay_readable(
     record, restack, place = restack_position()
     path = tmp_path / "restack.json"
     path.write_text(record_to_text(record))
-    page.set_input_files("#file-load", str(path))
-    page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
+    load_file(page, path)
     wait_turn(page, "human")
     assert position(page) == record.position
     order_by_clicks(page, place)

@@ -52,15 +52,20 @@ def start_game(page: Any, opponent: str, stacks: str | None = None) -> None:
     page.click("#btn-new")
     page.wait_for_selector("#seat-kind-1")
     if stacks:
-        # The option change rebuilds the seat rows: wait for it, then fill them in.
-        page.evaluate("document.querySelector('#seat-name-0').dataset.old = '1'")
-        page.select_option("#opt-stacks_to_match", label=stacks)
-        page.wait_for_function("!document.querySelector('#seat-name-0').dataset.old")
+        choose_stacks(page, stacks)
     page.fill("#seat-name-0", "Ada")
     page.fill("#seat-name-1", "Bob")
     page.select_option("#seat-kind-1", opponent)
     page.click("#ng-start")
     page.wait_for_selector("#new-game:not([open])", state="attached")
+
+
+def choose_stacks(page: Any, label: str) -> None:
+    """Pick "Stacks to match" in the open form, and wait until it has rebuilt the seat rows
+    (the engine says who sits where)."""
+    page.evaluate("document.querySelector('#seat-name-0').dataset.old = '1'")
+    page.select_option("#opt-stacks_to_match", label=label)
+    page.wait_for_function("!document.querySelector('#seat-name-0').dataset.old")
 
 
 def test_names_typed_in_the_new_game_form_survive_an_option_change(
@@ -72,10 +77,7 @@ def test_names_typed_in_the_new_game_form_survive_an_option_change(
     page.fill("#seat-name-0", "Ada")
     page.fill("#seat-name-1", "Bob")
     page.select_option("#seat-kind-1", "ai:planner")
-    # Changing an option rebuilds the seat rows (the engine says who sits where).
-    page.evaluate("document.querySelector('#seat-name-0').dataset.old = '1'")
-    page.select_option("#opt-stacks_to_match", label="Two (shortest)")
-    page.wait_for_function("!document.querySelector('#seat-name-0').dataset.old")
+    choose_stacks(page, "Two (shortest)")
     assert page.input_value("#seat-name-0") == "Ada"
     assert page.input_value("#seat-name-1") == "Bob"
     assert page.input_value("#seat-kind-1") == "ai:planner"

@@ -153,17 +153,18 @@ class Game(ABC, Generic[S, A]):
     def option_specs(self) -> Sequence[OptionSpec]:
         """The options :meth:`new` accepts, with defaults."""
 
-    def check_options_object(self, options: object) -> None:
-        """Refuse options that are not an object of names and values (a tampered save)."""
-        if not isinstance(options, Mapping):
-            raise FormatError(f"the options for {self.title} must be an object of names and values")
+    def upgrade_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """An older save's options in today's names (a game with old saves overrides this)."""
+        return options
 
     def normalise_options(self, options: Mapping[str, Any]) -> JSON:
         """Fill defaults and refuse unknown names or values.
 
         Raises :class:`FormatError` naming the option.
         """
-        self.check_options_object(options)
+        if not isinstance(options, Mapping):  # a tampered save
+            raise FormatError(f"the options for {self.title} must be an object of names and values")
+        options = self.upgrade_options(options)
         specs = {spec.name: spec for spec in self.option_specs()}
         unknown = sorted(set(options) - set(specs))
         if unknown:

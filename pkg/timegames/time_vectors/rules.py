@@ -584,12 +584,11 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
             ),
         )
 
-    def normalise_options(self, options: Mapping[str, Any]) -> JSON:
-        """Fill defaults and check; saves from before the ``players`` option still open.
+    def upgrade_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Saves from before the ``players`` option still open.
 
         Those name ``colours`` (2 or 3) and ``team_size`` (1 to 3) instead.
         """
-        self.check_options_object(options)
         if "colours" in options or "team_size" in options:
             old = dict(options)
             colours, team_size = old.pop("colours", 2), old.pop("team_size", 1)
@@ -597,7 +596,7 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
             if key not in PLAYERS:
                 raise FormatError(f"{colours} colours in teams of {team_size} is no longer offered")
             options = {**old, "players": key}
-        return super().normalise_options(options)
+        return options
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """The swap and 3MEQ are for two-player games."""

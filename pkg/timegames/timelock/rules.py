@@ -1492,17 +1492,16 @@ class TimelockGame(Game[TimelockState, Action]):
             rng_state=Rng(seed),
         )
 
-    def normalise_options(self, options: Mapping[str, Any]) -> JSON:
-        """Defaults filled in; a save from before "who starts" existed keeps Rainbow first.
+    def upgrade_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A save from before "who starts" existed keeps Rainbow first.
 
         Such a save lists every option of its day (:data:`OPTIONS_BEFORE_FIRST`)
         but not ``first``; Rainbow always started then, so its game replays the
         same.  A new game that leaves ``first`` out gets the random default.
         """
-        self.check_options_object(options)
         if "first" not in options and set(options) >= OPTIONS_BEFORE_FIRST:
-            options = {**options, "first": 0}
-        return super().normalise_options(options)
+            return {**options, "first": 0}
+        return options
 
     def check_options(self, options: Mapping[str, Any]) -> None:
         """The first player and the previous loser must be seats of this game."""

@@ -800,15 +800,7 @@ class GamePage:
         old = self.view["seats"] if self.view else []
         # What is already typed in the form wins over the current game's seats:
         # changing an option rebuilds the rows and must not undo the player's edits.
-        typed = []
-        while by_id("seat-name-" + str(len(typed))):
-            index = len(typed)
-            kind = str(by_id("seat-kind-" + str(index)).value)
-            entry = {"name": str(by_id("seat-name-" + str(index)).value), "kind": "human"}
-            if kind.startswith("ai:"):
-                entry["kind"] = "ai"
-                entry["level"] = kind[3:]
-            typed.append(entry)
+        typed = self.form_seats()
         clear(box)
         for index, label in enumerate(answer["seat_labels"]):
             label = self.tr("ui.seat_label", label, n=index + 1)
@@ -856,19 +848,23 @@ class GamePage:
             self.extra_seat_fields(row, index, before)
             box.appendChild(row)
 
-    async def start_new_game(self, evt):
+    def form_seats(self):
+        """The seats as the new-game form's rows hold them now: name, kind, level."""
         seats = []
-        index = 0
-        while by_id("seat-name-" + str(index)):
-            kind = str(by_id("seat-kind-" + str(index)).value)
-            seat = {"name": str(by_id("seat-name-" + str(index)).value).strip()[:40]}
+        while by_id("seat-name-" + str(len(seats))):
+            index = str(len(seats))
+            kind = str(by_id("seat-kind-" + index).value)
+            seat = {"name": str(by_id("seat-name-" + index).value), "kind": "human"}
             if kind.startswith("ai:"):
                 seat["kind"] = "ai"
                 seat["level"] = kind[3:]
-            else:
-                seat["kind"] = "human"
             seats.append(seat)
-            index += 1
+        return seats
+
+    async def start_new_game(self, evt):
+        seats = self.form_seats()
+        for seat in seats:
+            seat["name"] = seat["name"].strip()[:40]
         request = self.new_request(self.chosen_options(), seats)
         by_id("new-game").close()
         if await self.act(request):
