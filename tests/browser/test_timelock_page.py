@@ -83,6 +83,27 @@ def test_names_typed_in_the_new_game_form_survive_an_option_change(
     assert page.input_value("#seat-kind-1") == "ai:planner"
 
 
+def test_the_new_game_form_fits_a_phone(browser: Any, site_url: str) -> None:
+    # The board option's longest choice and the computer levels once made their
+    # selects wider than the dialog at 390 px.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, "timelock")
+        page.click("#btn-new")
+        page.wait_for_selector("#seat-kind-1")
+        page.select_option("#seat-kind-1", "ai:greedy")
+        wide = page.evaluate(
+            """[...document.querySelectorAll('#new-game select, #new-game input')]
+               .filter(e => e.getBoundingClientRect().right
+                            > document.querySelector('#new-game').getBoundingClientRect().right)
+               .map(e => e.id)"""
+        )
+        assert wide == []
+    finally:
+        ctx.close()
+
+
 def open_position(page: Any, site_url: str, actions: tuple[str, ...]) -> None:
     """Open a seed-0 game (Ada human, Bob greedy) after ``actions`` through a game link."""
     record = GameRecord(

@@ -798,9 +798,14 @@ class GamePage:
         error.textContent = ""
         by_id("ng-start").disabled = False
         old = self.view["seats"] if self.view else []
-        # What is already typed in the form wins over the current game's seats:
-        # changing an option rebuilds the rows and must not undo the player's edits.
+        # What the player typed or picked in the form wins over the current game's
+        # seats: changing an option rebuilds the rows and must not undo those edits.
+        # A name left as it was still follows the options (3MEQ: "Second player").
         typed = self.form_seats()
+        for index, seat in enumerate(typed):
+            field = by_id("seat-name-" + str(index))
+            if str(field.value) == str(field.defaultValue):
+                del seat["name"]
         clear(box)
         for index, label in enumerate(answer["seat_labels"]):
             label = self.tr("ui.seat_label", label, n=index + 1)
