@@ -127,6 +127,14 @@ def load_file(page: Any, path: Any) -> None:
     page.wait_for_function("document.querySelector('#message').textContent.includes('loaded')")
 
 
+def choose_option(page: Any, name: str, label: str) -> None:
+    """Pick option ``name`` in the open new-game form by its label, and wait until the
+    form has rebuilt its seat rows (the engine says who sits where)."""
+    page.evaluate("document.querySelector('#seat-name-0').dataset.old = '1'")
+    page.select_option(f"#opt-{name}", label=label)
+    page.wait_for_function("!document.querySelector('#seat-name-0').dataset.old")
+
+
 def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:
     """Wait until the page is idle with one of ``turns`` (human, ai, over); return it."""
     selector = ", ".join(f"html[data-busy='0'][data-turn='{t}']" for t in turns)

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from conftest import READY, open_game, wait_turn
+from conftest import READY, choose_option, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import GameRecord, replay
@@ -191,6 +191,18 @@ def test_a_malformed_deck_is_refused_and_a_good_one_plays(
     wait_turn(page, "human")
     assert "Custom event" in page.inner_text("#rows")
     assert saved_state(page).deck.custom
+
+
+def test_a_kids_tick_survives_an_option_change(page: Any, site_url: str) -> None:
+    open_game(page, site_url, SLUG)
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kid-1")
+    page.check("#seat-kid-1")
+    page.fill("#seat-name-1", "Mia")
+    choose_option(page, "players", "4 players")
+    assert page.is_checked("#seat-kid-1")
+    assert not page.is_checked("#seat-kid-0") and not page.is_checked("#seat-kid-3")
+    assert page.input_value("#seat-name-1") == "Mia"
 
 
 def test_hot_seat_privacy_screen_between_two_humans(page: Any, site_url: str) -> None:

@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from conftest import axe_violations, open_game, start_live_board, wait_turn
+from conftest import axe_violations, choose_option, open_game, start_live_board, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -52,20 +52,12 @@ def start_game(page: Any, opponent: str, stacks: str | None = None) -> None:
     page.click("#btn-new")
     page.wait_for_selector("#seat-kind-1")
     if stacks:
-        choose_stacks(page, stacks)
+        choose_option(page, "stacks_to_match", stacks)
     page.fill("#seat-name-0", "Ada")
     page.fill("#seat-name-1", "Bob")
     page.select_option("#seat-kind-1", opponent)
     page.click("#ng-start")
     page.wait_for_selector("#new-game:not([open])", state="attached")
-
-
-def choose_stacks(page: Any, label: str) -> None:
-    """Pick "Stacks to match" in the open form, and wait until it has rebuilt the seat rows
-    (the engine says who sits where)."""
-    page.evaluate("document.querySelector('#seat-name-0').dataset.old = '1'")
-    page.select_option("#opt-stacks_to_match", label=label)
-    page.wait_for_function("!document.querySelector('#seat-name-0').dataset.old")
 
 
 def test_names_typed_in_the_new_game_form_survive_an_option_change(
@@ -77,10 +69,23 @@ def test_names_typed_in_the_new_game_form_survive_an_option_change(
     page.fill("#seat-name-0", "Ada")
     page.fill("#seat-name-1", "Bob")
     page.select_option("#seat-kind-1", "ai:planner")
-    choose_stacks(page, "Two (shortest)")
+    choose_option(page, "stacks_to_match", "Two (shortest)")
     assert page.input_value("#seat-name-0") == "Ada"
     assert page.input_value("#seat-name-1") == "Bob"
     assert page.input_value("#seat-kind-1") == "ai:planner"
+
+
+def test_the_new_game_form_starts_from_the_game_on_the_table(page: Any, site_url: str) -> None:
+    # A name typed and then cancelled is not what the next form shows.
+    open_game(page, site_url, "timelock")
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    playing = page.input_value("#seat-name-0")
+    page.fill("#seat-name-0", "Cancelled")
+    page.click("#ng-cancel")
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    assert page.input_value("#seat-name-0") == playing != "Cancelled"
 
 
 def test_the_new_game_form_fits_a_phone(browser: Any, site_url: str) -> None:

@@ -760,6 +760,8 @@ class GamePage:
                 label.appendChild(el("small", text=self.tr(key + ".help", spec["help"])))
             box.appendChild(label)
         self.extra_option_fields(box, current)
+        # The rows start from the game on the table, not from a form left earlier.
+        clear(by_id("ng-seats"))
         asyncio.create_task(self.refresh_seats())
         by_id("new-game").showModal()
 

@@ -890,6 +890,17 @@ class TimelinePage(GamePage):
             extra.appendChild(up)
         row.appendChild(extra)
 
+    async def refresh_seats(self):
+        # A tick the player changed survives an option change, as a typed name does.
+        ticked = []
+        while by_id("seat-kid-" + str(len(ticked))):
+            ticked.append(bool(by_id("seat-kid-" + str(len(ticked))).checked))
+        await super().refresh_seats()
+        for index, checked in enumerate(ticked):
+            box = by_id("seat-kid-" + str(index))
+            if box:
+                box.checked = checked
+
     def swap_handler(self, index):
         def swap(evt):
             # Seat order is play order: swap everything this seat and the one above hold.
