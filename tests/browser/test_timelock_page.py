@@ -58,6 +58,65 @@ def start_game(page: Any, opponent: str, stacks: str | None = None) -> None:
     page.select_option("#seat-kind-1", opponent)
     page.click("#ng-start")
     page.wait_for_selector("#new-game:not([open])", state="attached")
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('timegames:timelock:autosave')).seats[0].name === 'Ada'"
+    )
+
+
+# Presses Start in the open form the moment the computer's move request begins
+# ("during") or right after a move, while the computer pauses before its next one.
+PRESS_START = """(when) => {
+  const html = document.documentElement;
+  if (window.__watch) window.__watch.disconnect();
+  window.__seen = [];
+  window.__pressed = window.__armed = false;
+  window.__watch = new MutationObserver(() => {
+    const text = document.querySelector('#message').textContent;
+    if (text) window.__seen.push(text);
+    const busy = html.dataset.busy === '1';
+    if (window.__pressed) return;
+    if (when === 'during' ? busy : (window.__armed && !busy && html.dataset.turn === 'ai')) {
+      window.__pressed = true;
+      document.querySelector('#ng-start').click();
+    }
+    if (busy) window.__armed = true;
+  });
+  window.__watch.observe(html, {attributes: true, subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_new_game_started_while_the_computer_plays_replaces_it(
+    page: Any, site_url: str
+) -> None:
+    # The computer's loop once went on into the new game ("Ada is not a computer
+    # player"), and a Start pressed during its move was refused as busy.
+    open_game(page, site_url, "timelock")
+    for when in ("during", "between"):
+        page.click("#btn-new")
+        page.wait_for_selector("#seat-kind-1")
+        page.select_option("#seat-kind-0", "ai:greedy")
+        page.select_option("#seat-kind-1", "ai:greedy")
+        page.click("#ng-start")
+        page.wait_for_function(
+            "JSON.parse(localStorage.getItem('timegames:timelock:autosave')).actions.length > 2"
+        )
+        page.click("#btn-new")
+        page.wait_for_selector("#seat-kind-1")
+        page.select_option("#opt-first", label="Seat 1")
+        page.fill("#seat-name-0", "Ada")
+        page.select_option("#seat-kind-0", "human")
+        page.evaluate(PRESS_START, when)
+        page.wait_for_function("window.__pressed")
+        page.wait_for_function(
+            "JSON.parse(localStorage.getItem('timegames:timelock:autosave')).seats[0].name"
+            " === 'Ada'"
+        )
+        page.wait_for_timeout(1500)  # longer than the computer's pause between moves
+        assert page.get_attribute("html", "data-turn") == "human"
+        # Only Ada's own roll: nobody has moved in the new game.
+        assert [a for a in saved_record_of(page, "timelock").actions if "roll" not in a] == []
+        assert not [m for m in page.evaluate("window.__seen") if "not a computer" in m]
+        assert not [m for m in page.evaluate("window.__seen") if "busy" in m]
 
 
 def test_names_typed_in_the_new_game_form_survive_an_option_change(

@@ -248,6 +248,8 @@ class GamePage:
         self.view = None
         self.meta = None
         self.busy = False
+        self.games_opened = 0  # a computer loop stops when another game opens (run_ai)
+        self.ai_running = False
         self.viewer = None
         self.revealed_for = None
         self.store = Store(self.slug)
@@ -285,10 +287,17 @@ class GamePage:
         another game (``OPENING``) starts a new saved game, or continues the
         saved game ``entry`` it was opened from.
         """
+        opening = request.get("op") in OPENING
+        if opening:
+            # Another game replaces this one: the computer stops playing it, and the
+            # request it may have in flight is waited for, not a reason to refuse.
+            self.games_opened += 1
+            self.html.setAttribute("data-thinking", "0")
+            while self.busy:
+                await asyncio.sleep(0.02)
         if self.busy:
             self.message(self.tr("ui.busy", "Please wait: the engine is busy."), "info")
             return None
-        opening = request.get("op") in OPENING
         self.last_refusal = None
         self.set_busy(True)
         try:
@@ -647,10 +656,34 @@ class GamePage:
             box.value = ""
             await self.play(text)
 
+    def ai_to_move(self):
+        return self.view and self.view["to_move_kind"] == "ai" and not self.view["outcome"]
+
     async def run_ai(self):
-        """Let computer players move, one action at a time, while the page keeps painting."""
-        while self.view and self.view["to_move_kind"] == "ai" and not self.view["outcome"]:
+        """Let computer players move, one action at a time, while the page keeps painting.
+
+        One loop runs at a time: a second call waits for it, then carries on
+        if a computer is still to move.  Opening another game stops the loop,
+        which checks again after every pause: it must not play into a game (or
+        a position) it was not started for.
+        """
+        while self.ai_running:
+            await asyncio.sleep(0.02)
+        self.ai_running = True
+        game = self.games_opened
+        try:
+            await self.ai_loop(game)
+        finally:
+            self.ai_running = False
+
+    async def ai_loop(self, game):
+        paused = False
+        while self.games_opened == game:  # else the game the loop played is gone
+            if not self.ai_to_move():
+                self.html.setAttribute("data-thinking", "0")
+                return
             if self.view["position"] < self.view["length"]:
+                self.html.setAttribute("data-thinking", "0")
                 self.status(
                     self.tr(
                         "ui.replay_waiting",
@@ -658,9 +691,16 @@ class GamePage:
                     )
                 )
                 return
-            self.html.setAttribute("data-thinking", "1")
-            self.status(self.turn_text(self.view))
-            await asyncio.sleep(self.ai_pause())
+            if not paused:
+                # The pause lets the player see each move; everything is checked again after it.
+                self.html.setAttribute("data-thinking", "1")
+                self.status(self.turn_text(self.view))
+                await asyncio.sleep(self.ai_pause())
+                while self.busy:  # the player's own request, sent during the pause
+                    await asyncio.sleep(0.02)
+                paused = True
+                continue
+            paused = False
             answer = await self.act({"op": "bot"}, quiet=True)
             self.html.setAttribute("data-thinking", "0")
             if not answer:
