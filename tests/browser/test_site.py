@@ -6,7 +6,7 @@ import json
 import time
 from typing import Any
 
-from conftest import READY, open_game, start_live_board
+from conftest import READY, open_game, start_live_board, wait_turn
 
 import build
 
@@ -120,3 +120,29 @@ def test_the_engine_boots_only_after_the_page_has_painted(browser: Any, site_url
         assert starts[0] > first_frame
     finally:
         context.close()
+
+
+def test_a_refusal_is_seen_when_the_board_is_scrolled(browser: Any, site_url: str) -> None:
+    # The message's place is above the board: a refused click low on a scrolled
+    # board once changed nothing on screen.
+    for width, height in ((390, 844), (1280, 800)):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            open_game(page, site_url, "timelock")
+            wait_turn(page, "human")
+            # Scrolled as a player scrolls to the board: the message's place is above it.
+            page.evaluate(
+                "window.scrollTo(0, document.querySelector('#message')"
+                ".getBoundingClientRect().bottom + scrollY + 1)"
+            )
+            square = page.eval_on_selector("#sq-a5", "q => q.getBoundingClientRect().toJSON()")
+            assert page.evaluate("scrollY") > 0 and 0 < square["top"] < height - 10
+            page.mouse.click(square["x"] + 5, square["y"] + 5)  # the opponent's stack
+            page.wait_for_function("document.querySelector('#message').textContent.includes('rule')")
+            box = page.eval_on_selector("#message", "m => m.getBoundingClientRect().toJSON()")
+            status = page.eval_on_selector("#status", "s => s.getBoundingClientRect().toJSON()")
+            assert box["top"] >= max(0, status["bottom"] if status["top"] >= 0 else 0)
+            assert box["bottom"] <= height
+        finally:
+            ctx.close()

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from conftest import READY, choose_option, open_game, wait_turn
+from conftest import READY, axe_violations, choose_option, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import GameRecord, replay
@@ -210,6 +210,12 @@ def test_hot_seat_privacy_screen_between_two_humans(page: Any, site_url: str) ->
     start_game(page, players=2, kinds=("human", "human"), names=("Ada", "Bob"))
     page.wait_for_selector("#privacy:not([hidden])")
     assert page.inner_text("#privacy-name") == "Ada"
+    # The screen's one button once drew white on white (shared style).
+    assert axe_violations(page) == []
+    ink, paper = page.eval_on_selector(
+        "#privacy-ok", "b => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+    )
+    assert ink != paper
     page.click("#privacy-ok")
     page.wait_for_selector("#privacy", state="hidden")
     wait_turn(page, "human")

@@ -26,6 +26,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 AI_PAUSE = 0.35  # seconds between AI moves, so a human can follow them
+MESSAGE_FLOATS = 6  # seconds a refusal floats in view before it goes back to its place
 OPENING = ("new", "load_record", "load_text", "load_link", "example")
 """Requests that replace the game shown: each starts a new saved game."""
 KEEP_FINISHED = 12  # finished games kept in the list; unfinished ones are never dropped
@@ -250,6 +251,7 @@ class GamePage:
         self.busy = False
         self.games_opened = 0  # a computer loop stops when another game opens (run_ai)
         self.ai_running = False
+        self.messages_shown = 0
         self.viewer = None
         self.revealed_for = None
         self.store = Store(self.slug)
@@ -321,8 +323,9 @@ class GamePage:
         if not quiet:
             self.message("")
         self.show(view)
-        if opening and self.viewer is not None and view.get("viewer") != self.viewer:
-            # The one human of a game with secrets sees their own view at once.
+        if self.viewer is not None and view.get("viewer") != self.viewer:
+            # The view came for another seat than the one now at the screen (a lone
+            # human whose turn has just come): they see their own view at once.
             again = await self.call(
                 {"op": "view", "viewer": self.viewer, "options_key": self.options_key}
             )
@@ -939,6 +942,10 @@ class GamePage:
         humans = [i for i, s in enumerate(self.view["seats"]) if s["kind"] == "human"]
         if seat is None or self.view["seats"][seat]["kind"] != "human":
             return
+        if len(humans) > 1 and self.view["position"] < self.view["length"]:
+            # Replaying a hot-seat game: the person at the screen keeps their own view;
+            # passing to whoever was to move back then would show that player's secrets.
+            return
         if len(humans) > 1 and self.revealed_for != seat:
             by_id("privacy-name").textContent = self.view["seats"][seat]["name"]
             by_id("privacy").hidden = False
@@ -1287,6 +1294,24 @@ class GamePage:
         box = by_id("message")
         box.textContent = text
         box.className = "tg-message " + kind if text else "tg-message"
+        self.messages_shown += 1
+        if text and kind == "error" and self.out_of_view(box):
+            # A refusal must be seen where the player clicked: with the board scrolled,
+            # the message's own place is off screen (or under the sticky status bar).
+            box.classList.add("floating")
+            asyncio.create_task(self.settle_message(self.messages_shown))
+
+    def out_of_view(self, box):
+        rect = box.getBoundingClientRect()
+        status = by_id("status").getBoundingClientRect()
+        top = status.bottom if status.top >= 0 and status.top < 1 else 0
+        return rect.top < top or rect.bottom > window.innerHeight
+
+    async def settle_message(self, shown):
+        """A floating message goes back to its place after a while (unless replaced)."""
+        await asyncio.sleep(MESSAGE_FLOATS)
+        if self.messages_shown == shown:
+            by_id("message").classList.remove("floating")
 
     def set_busy(self, busy):
         self.busy = busy
