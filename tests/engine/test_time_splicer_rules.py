@@ -387,6 +387,16 @@ def test_bids_are_paid_from_what_other_orders_leave() -> None:
     )
 
 
+def test_the_view_names_the_splices_other_orders_may_still_spend() -> None:
+    # The page shows this figure; a bid of 7 of 10 leaves 3 for other orders.
+    state = scenario(bidding=[AXE, CAVE]).play_text("bid 1 7").play_text("bid 2 4")
+    me = state.view(0)["me"]
+    assert (me["free"], me["free_orders"]) == (10, 3)
+    state = state.play_text("bump")
+    assert state.view(0)["me"]["free_orders"] == 1
+    refused(state, "bump", "bid-needs-splices")
+
+
 def test_the_bid_order_comes_from_the_turn_seed() -> None:
     orders = set()
     for seed in range(12):

@@ -447,9 +447,11 @@ class Session:
             target -= 1
             if _human_to_move(record, states, target) and not states[target].is_terminal():
                 return target
-        if target == position:
-            raise SessionError("a roll of the dice or a drawn card cannot be undone")
-        return target
+        if target == 0 and position > 0:
+            raise SessionError("there is no earlier move of a human player to take back")
+        # Stopping halfway through a computer's turn would leave a position nobody
+        # may play from: the computer waits during replays, the human is not to move.
+        raise SessionError("a roll of the dice or a drawn card cannot be undone")
 
     @staticmethod
     def _secret(record: GameRecord, states: list[State[Any]]) -> bool:

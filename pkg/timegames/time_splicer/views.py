@@ -119,6 +119,9 @@ def _me(state: SplicerState, seat: int) -> JSON:
         "committed": draft.committed,
         "bids": sum(draft.bids.values()),
         "free": splices - draft.committed,
+        # What other orders may still spend: the highest bid must stay covered
+        # (rule bid-needs-splices), so the page need not work it out.
+        "free_orders": splices - draft.committed - max(draft.bids.values(), default=0),
         "writing": writing,
         "pending": pending,
         "stack": [tile_view(p, seat) for p in draft.stack],

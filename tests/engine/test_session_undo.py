@@ -1,0 +1,46 @@
+"""Undo against the computer lands only where a human is to move, in every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import timegames  # noqa: F401 - registers every game
+from timegames.core import GAMES, get_game, replay
+from timegames.core.session import Session
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_undo_never_stops_on_a_computers_turn(slug: str) -> None:
+    # Timeline's undo once stopped halfway through a computer's turn (before its
+    # draw): the computer waits during a replay, so nobody could move.
+    game = get_game(slug)
+    options = game.normalise_options({})
+    seats = [{"name": "Me"}] + [
+        {"name": f"Bot {n}", "kind": "ai", "level": game.ai_levels()[0].key}
+        for n in range(1, game.seat_count(options))
+    ]
+    rng = random.Random(slug)
+    undone = 0
+    for seed in range(4):
+        session = Session(bot_seconds=0.01)
+        view = session.handle({"op": "new", "game": slug, "seed": seed, "seats": seats})["view"]
+        for _ in range(400):
+            if view["outcome"] or undone >= 6 * (seed + 1):
+                break
+            if view["to_move_kind"] == "ai":
+                view = session.handle({"op": "bot"})["view"]
+                continue
+            if view["can_undo"]:
+                answer = session.handle({"op": "undo"})
+                assert answer["ok"], answer
+                back = answer["view"]
+                assert back["to_move_kind"] == "human", (seed, back["position"])
+                undone += 1
+                view = session.handle({"op": "redo"})["view"]
+            assert session.record is not None
+            state = replay(session.record, len(session.record.actions))[-1]
+            action = rng.choice(list(state.legal_actions()))
+            text = game.action_to_text(action)
+            view = session.handle({"op": "play", "action": text})["view"]
+    assert undone > 0
