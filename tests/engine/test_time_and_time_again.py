@@ -289,6 +289,25 @@ def test_a_zero_gives_nothing_and_the_view_says_why_before_buying() -> None:
     assert "no agents in Athens" in text and "no wealth in Athens" in text
 
 
+def test_one_agent_is_singular_in_the_preview_and_the_outcome() -> None:
+    state, ident = offer(table(), "recruit", "uruk", benefit=1)
+    assert state.view(0)["opportunities"][0]["gain"]["text"].startswith("+1 agent in Uruk;")
+    after = state.play(Buy(ident))
+    texts = [e.text for e in after.visible_events(0) if e.kind == "outcome"]
+    assert texts[-1].startswith("+1 agent in Uruk") and "agents" not in texts[-1]
+    agents = grid(2, {(0, "athens"): 1, (0, "rome"): 4})
+    wealth = grid(2, {(0, "athens"): 2})
+    state, ident = offer(table(agents=agents, wealth=wealth), "indirect", "athens", "rome")
+    assert state.view(0)["opportunities"][0]["gain"]["text"] == "+1 agent in Rome"
+    after = state.play(Buy(ident))
+    assert [e.text for e in after.visible_events(0) if e.kind == "outcome"][-1] == (
+        "+1 agent in Rome"
+    )
+    # Wealth has no plural: "+1 wealth", "+3 wealth".
+    state, ident = offer(table(), "acquire", "uruk", benefit=3)
+    assert state.view(0)["opportunities"][0]["gain"]["text"].startswith("+3 wealth in Uruk;")
+
+
 # -- visibility and attacks -------------------------------------------------------------------
 
 

@@ -199,6 +199,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def amount_of(count: int, what: str) -> str:
+    """``1 agent``, ``3 agents``, ``1 wealth``: ``what`` is "agents" or "wealth"."""
+    return plural(count, "agent") if what == "agents" else f"{count} {what}"
+
+
 def player_name(seat: int) -> str:
     """How log texts name a seat (pages may substitute the players' own names)."""
     return f"Player {seat + 1}"
@@ -376,7 +381,7 @@ class TataState(State[Action]):
                 "kind": what,
                 "amount": amount,
                 "where": B.LOCATIONS[loc].id,
-                "text": f"+{amount} {what} in {here}"
+                "text": f"+{amount_of(amount, what)} in {here}"
                 + (" (doubled by your character)" if mult == 2 else "")
                 + "; may echo upward",
             }
@@ -399,7 +404,7 @@ class TataState(State[Action]):
                 zero = [reasons[k] for k, v in limits.items() if v == 0]
                 text = "gives nothing: " + " and ".join(zero)
             else:
-                text = f"+{amount} {what} in {there}" + (
+                text = f"+{amount_of(amount, what)} in {there}" + (
                     " (doubled by your character)" if mult == 2 else ""
                 )
             return {
@@ -440,7 +445,8 @@ class TataState(State[Action]):
             "amount": min(self.agents[seat][B.PRESENT], self.wealth[seat][B.PRESENT]),
             "where": B.LOCATIONS[loc].id,
             "text": f"challenge {player_name(owner)} for {B.LOCATIONS[loc].character}: your "
-            f"{self.agents[seat][B.PRESENT]} agents / {self.wealth[seat][B.PRESENT]} wealth "
+            f"{amount_of(self.agents[seat][B.PRESENT], 'agents')} / "
+            f"{self.wealth[seat][B.PRESENT]} wealth "
             "against "
             f"{self.agents[owner][B.PRESENT]} / {self.wealth[owner][B.PRESENT]}",
         }
@@ -728,7 +734,9 @@ class _Work:
                     else:
                         queue.append(there)
         landed = [e["to"] for e in echoes if e["ok"]]
-        text = f"+{gain} {what} in {B.name(opp.loc)}" + (" (doubled)" if mult == 2 else "")
+        text = f"+{amount_of(gain, what)} in {B.name(opp.loc)}"
+        if mult == 2:
+            text += " (doubled)"
         if landed:
             text += "; echoes: " + ", ".join(B.name(B.BY_ID[t]) for t in landed)
         self.log(
@@ -771,7 +779,7 @@ class _Work:
         grid[seat][opp.target] += gain
         self.log(
             "outcome",
-            f"+{gain} {what} in {B.name(opp.target)}",
+            f"+{amount_of(gain, what)} in {B.name(opp.target)}",
             (seat,),
             {
                 "seat": seat,

@@ -69,6 +69,15 @@ def now_ms():
     return float(window.Date.now())
 
 
+def sentence(text):
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 class TimeAgainPage(GamePage):
     slug = "time_and_time_again"
     default_ai = "schemer"
@@ -88,6 +97,7 @@ class TimeAgainPage(GamePage):
         self.focus_loc = "uruk"
         self.history = {}  # "deal:viewer" -> {event number: event}, see remember()
         self.example_marks = []  # locations a rules example points at
+        self.panels_for = None  # (deal, viewer) the result and selection panels belong to
 
     # -- start-up ------------------------------------------------------------------------------
 
@@ -123,7 +133,7 @@ class TimeAgainPage(GamePage):
         on(by_id("tick-seconds"), "change", self.tick_changed)
         on(by_id("opp-list"), "change", self.opportunity_picked)
         on(by_id("opp-cancel"), "click", lambda evt: self.pick(None))
-        on(by_id("opp-take"), "click", self.confirm)
+        on(by_id("opp-take"), "click", self.take_selected)
         on(by_id("away-ok"), "click", lambda evt: by_id("away").close())
         on(by_id("diamond"), "keydown", self.diamond_key)
         on(by_id("diamond"), "focusin", self.diamond_focus)
@@ -169,8 +179,26 @@ class TimeAgainPage(GamePage):
         return bool(view) and view["position"] == view["length"] and not view["outcome"]
 
     def my_window(self):
+        """True when the clock may run by itself for the human to move (the latest position)."""
         view = self.view
         return self.live() and view["to_move_kind"] == "human" and not self.busy
+
+    def can_act(self):
+        """True when the human whose view is shown may buy or let the clock run.
+
+        At the latest position, or at an earlier one (after Undo, or in a replay)
+        where a move branches off, as a typed order does.  The clock never runs by
+        itself there (:meth:`my_window`); a click is the player's own choice.
+        """
+        view = self.view
+        return (
+            bool(view)
+            and not view["outcome"]
+            and view["to_move_kind"] == "human"
+            and view["to_move"] == view["viewer"]
+            and not self.busy
+            and bool(by_id("privacy").hidden)
+        )
 
     def who(self, seat, me_word="you"):
         """A player's name with their colour dot (always as text)."""
@@ -196,6 +224,7 @@ class TimeAgainPage(GamePage):
     def render_state(self, view):
         if not self.locs:
             return
+        self.guard_panels(view)
         self.render_clock(view)
         self.remember(view)
         if self.catching_up:
@@ -206,8 +235,21 @@ class TimeAgainPage(GamePage):
         tab = by_id("tab-opportunities")
         clear(tab)
         tab.appendChild(document.createTextNode("Opportunities"))
-        if count and self.live():
+        if count and self.can_act():
             tab.appendChild(el("span", "tt-count", text=count, attrs={"title": "you can buy"}))
+
+    def guard_panels(self, view):
+        """Hot-seat: one player's result card and selection never stay for the next one."""
+        owner = (view.get("deal"), view["viewer"])
+        if by_id("privacy").hidden and owner == self.panels_for:
+            return
+        self.panels_for = owner if by_id("privacy").hidden else None
+        self.selected = None
+        by_id("opp-confirm").hidden = True
+        by_id("result").hidden = True
+        clear(by_id("result"))
+        if by_id("away").open:
+            by_id("away").close()
 
     def render_route(self, view):
         name = self.views.name
@@ -243,15 +285,20 @@ class TimeAgainPage(GamePage):
         label = "End my hour" if mode == "hotseat" else "Advance the clock"
         advance.appendChild(document.createTextNode(label + " "))
         advance.appendChild(el("span", text="»", attrs={"aria-hidden": "true"}))
-        advance.disabled = not self.my_window()
+        advance.disabled = not self.can_act()
         sleep = by_id("btn-sleep")
         sleep.hidden = mode == "realtime"
-        sleep.textContent = "Sleep to hour " + str(st["next_check"])
-        sleep.disabled = not self.my_window()
+        sleep.textContent = "Sleep to hour " + str(self.sleep_hour())
+        sleep.disabled = not self.can_act()
         by_id("tick-box").hidden = mode != "accelerated"
         if mode == "accelerated":
             by_id("tick-seconds").value = str(self.seconds_per_hour())
         self.render_countdown()
+
+    def sleep_hour(self):
+        """Where Sleep lets the clock run: the next check, never past the hour limit."""
+        st = self.st()
+        return min(st["next_check"], st.get("limit") or st["next_check"])
 
     def wait_action(self, hour):
         """The notation for "let the clock run for me until ``hour``" (the engine checks it)."""
@@ -283,6 +330,8 @@ class TimeAgainPage(GamePage):
         mode = self.mode()
         if self.view["outcome"]:
             box.textContent = "The game is over."
+        elif self.embed:
+            box.textContent = "Example: the clock waits."
         elif not self.live():
             box.textContent = "Replay: the clock waits."
         elif mode == "accelerated":
@@ -307,13 +356,13 @@ class TimeAgainPage(GamePage):
 
     async def sleep_clicked(self, evt):
         """Let the clock run for this player until the next elimination check."""
-        if self.my_window():
+        if self.can_act():
             self.tick_due = None
-            await self.play(self.wait_action(self.st()["next_check"]))
+            await self.play(self.wait_action(self.sleep_hour()))
 
     async def advance(self):
         """Let one hour pass for the player whose window is open; then the AIs act."""
-        if not self.my_window():
+        if not self.can_act():
             return
         self.tick_due = None
         await self.play(self.wait_action(self.st()["clock"] + 1))
@@ -328,9 +377,10 @@ class TimeAgainPage(GamePage):
                 self.message("Clock: " + str(err), "error")
 
     def paused(self):
-        """Dialogs, the privacy screen and replays stop the clock."""
+        """Dialogs, the privacy screen, replays and the rules' examples stop the clock."""
         return (
-            self.busy
+            self.embed
+            or self.busy
             or self.catching_up
             or not by_id("privacy").hidden
             or by_id("new-game").open
@@ -635,7 +685,7 @@ class TimeAgainPage(GamePage):
             self.selected = None
         box = by_id("opp-list")
         clear(box)
-        can_buy = self.my_window()
+        can_buy = self.can_act()
         for opp in st["opportunities"]:
             box.appendChild(self.opportunity_card(opp, can_buy))
         self.render_confirm()
@@ -673,21 +723,32 @@ class TimeAgainPage(GamePage):
                 el("span", text=self.benefit_text(opp)),
             ],
         )
-        where = el("span", "tt-opp-where")
-        where.appendChild(document.createTextNode("#" + str(opp["id"]) + " · at "))
-        where.appendChild(self.loc_link(opp["location"]))
+        # The place names are text: a tap anywhere on the card selects it.  The location
+        # has its own small link at the card's edge (a link inside the label takes the tap).
+        place = "#" + str(opp["id"]) + " · at " + self.loc_name(opp["location"])
         if opp.get("target"):
-            where.appendChild(document.createTextNode(" → "))
-            where.appendChild(self.loc_link(opp["target"]))
+            place += " → " + self.loc_name(opp["target"])
+        where = el("span", "tt-opp-where", text=place)
         if opp.get("defender") is not None:
             where.appendChild(document.createTextNode(" · against "))
             where.appendChild(self.who(opp["defender"]))
         main = el("span", "tt-opp-main", children=[head, where])
+        name = self.loc_name(opp["location"])
+        link = el(
+            "a",
+            "tt-opp-loc",
+            text="↗",
+            attrs={
+                "href": route_hash("location", opp["location"]),
+                "title": "Open " + name,
+                "aria-label": "Open " + name,
+            },
+        )
         card = el(
             "label",
             "tt-opp" + ("" if ok else " off"),
             attrs={"for": "opp-" + str(opp["id"]), "data-opp": opp["id"], "data-type": kind},
-            children=[radio, price, main, self.gain_node(opp)],
+            children=[radio, price, main, self.gain_node(opp), link],
         )
         if not opp.get("affordable") and self.me():
             card.setAttribute("title", "Needs " + plural(opp["price"], "turn"))
@@ -722,17 +783,30 @@ class TimeAgainPage(GamePage):
         else:
             node.appendChild(el("span", text="nothing"))
             node.classList.add("zero")
-        if opp.get("doubled"):
+        if self.gives_nothing(gain):
+            # Nothing doubled is nothing: say why instead.
+            node.appendChild(el("small", "tt-why", text=self.nothing_reason(gain)))
+        elif opp.get("doubled"):
             node.appendChild(el("small", text="×2 your character"))
         elif gain.get("text"):
             node.appendChild(el("small", "sr-only", text=self.named(gain["text"])))
         return node
 
+    def gives_nothing(self, gain):
+        return gain.get("kind") in ("agents", "wealth", "none") and not gain.get("amount")
+
+    def nothing_reason(self, gain):
+        """The engine's reason a purchase gives nothing, without its "gives nothing:"."""
+        text = self.named(gain.get("text") or "")
+        if text.startswith("gives nothing:"):
+            text = text[len("gives nothing:") :].strip()
+        return text or "no gain"
+
     def opportunity_key(self, evt):
         """Enter on a selected opportunity confirms it, as the button does."""
         if str(evt.key) == "Enter" and self.selected_opportunity():
             evt.preventDefault()
-            return self.confirm(evt)
+            return self.take_selected(evt)
         return None
 
     def opportunity_picked(self, evt):
@@ -768,29 +842,27 @@ class TimeAgainPage(GamePage):
         )
         if opp.get("target"):
             summary += " for " + self.loc_name(opp["target"])
-        summary += ". " + self.named(gain.get("text") or "")
-        by_id("opp-summary").textContent = summary
+        summary += "."
         warning = by_id("opp-warning")
-        nothing = gain.get("kind") in ("agents", "wealth", "none") and not gain.get("amount")
-        if nothing:
+        if self.gives_nothing(gain):
+            # The reason is said once, in the warning.
             warning.hidden = False
-            warning.textContent = (
-                "⚠ This gives you nothing: " + self.named(gain.get("text") or "no gain") + "."
-            )
+            warning.textContent = "⚠ This gives you nothing: " + self.nothing_reason(gain) + "."
         else:
             warning.hidden = True
-        by_id("opp-take").disabled = not (opp.get("affordable") and self.my_window())
+            summary += " " + sentence(self.named(gain.get("text") or ""))
+        by_id("opp-summary").textContent = summary
+        by_id("opp-take").disabled = not (opp.get("affordable") and self.can_act())
 
-    async def confirm(self, evt):
+    async def take_selected(self, evt):
+        """Confirm selection: buy the opportunity picked (not ``confirm``: that is the
+        shared yes/no question of GamePage)."""
         opp = self.selected_opportunity()
         if not opp:
             return
-        before = self.last_log_n()
         self.selected = None
         by_id("opp-confirm").hidden = True
         await self.play("b" + str(opp["id"]))
-        if self.last_log_n() > before:
-            self.show_result(opp, before)
 
     def last_log_n(self):
         log = self.st().get("log") if self.view else None
@@ -798,6 +870,8 @@ class TimeAgainPage(GamePage):
 
     def show_result(self, opp, before):
         """The outcome of the player's purchase, from the engine's log: echoes, strikes."""
+        if not by_id("privacy").hidden:
+            return  # the next player is at the device: a purchase's result is a secret
         found = None
         for entry in self.st().get("log") or []:
             if entry["n"] > before and entry.get("kind") == "outcome":
@@ -1090,9 +1164,12 @@ class TimeAgainPage(GamePage):
     def render_leaders(self, view):
         st = self.st()
         me = self.my_seat()
-        by_id("lead-check").textContent = "Next elimination check in " + plural(
-            st["hours_to_check"], "hour"
-        )
+        if view["outcome"]:
+            by_id("lead-check").textContent = "The game is over: no more elimination checks"
+        else:
+            by_id("lead-check").textContent = "Next elimination check in " + plural(
+                st["hours_to_check"], "hour"
+            )
         body = by_id("lead-body")
         clear(body)
         board = st["leaderboard"]
@@ -1307,12 +1384,57 @@ class TimeAgainPage(GamePage):
         if box.lastChild:
             box.scrollTop = box.scrollHeight
 
+    async def play(self, text):
+        """Send a move; a purchase, clicked or typed, shows its result card."""
+        view = self.view
+        if view and view["outcome"] and view["position"] == view["length"]:
+            self.message("The game is over: " + self.named(str(view["outcome"]["reason"])), "info")
+            return
+        order = str(text).strip().lower()
+        opp = None
+        if order[:1] == "b" and order[1:].isdigit() and view:
+            for offered in self.st()["opportunities"]:
+                if offered["id"] == int(order[1:]):
+                    opp = offered
+        before = self.last_log_n()
+        await super().play(text)
+        if opp and self.last_log_n() > before:
+            self.show_result(opp, before)
+
+    def undo_blocked(self, view):
+        """Hot-seat with several humans: Undo takes back only the moves of the player at the
+        device, made in their own window; never another human's (their secrets)."""
+        seats = view["seats"]
+        if len([s for s in seats if s["kind"] == "human"]) < 2 or view["outcome"]:
+            return False  # one human, or a finished game: its record is open to all
+        if not self.can_act():
+            return True
+        for entry in reversed(view["log"]):
+            seat = entry["seat"]
+            if seat is None or seat < 0:
+                return True  # the engine never undoes past the clock
+            if seats[seat]["kind"] == "human":
+                return seat != view["to_move"]  # the human whose move Undo takes back
+        return True
+
     def render_controls(self, view):
         super().render_controls(view)
         if self.catching_up:
             self.html.setAttribute("data-turn", "ai")
         if view["outcome"] and view["position"] == view["length"]:
             self.status(self.named(str(by_id("status").textContent)))
+        undo = by_id("btn-undo")
+        if view["can_undo"] and self.undo_blocked(view):
+            undo.disabled = True
+            undo.setAttribute("title", "Undo takes back only your own moves of this hour")
+        else:
+            undo.removeAttribute("title")
+
+    async def step(self, op):
+        if op == "undo" and self.view and self.undo_blocked(self.view):
+            self.message("Undo takes back only your own moves of this hour.", "info")
+            return
+        await super().step(op)
 
     async def typed_move(self, evt):
         """Typed orders go to the engine as they are, except a wait past the wall clock."""
