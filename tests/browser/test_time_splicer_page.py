@@ -511,3 +511,264 @@ def test_the_end_shows_the_longest_path_or_says_everyone_loses(page: Any, site_u
     assert status.startswith("Everyone loses") and "Draw" not in status
     assert page.locator("#win").is_hidden()
     assert errors == []
+
+
+def after_one_turn(
+    names: tuple[str, ...], kinds: tuple[str, ...], orders: Any, seed: int = 3
+) -> tuple[str, SplicerState]:
+    """A game link just after turn 1, whose orders ``orders(tiles)`` gives seat by seat
+    (``tiles``: the bidding stack's tile numbers); and the state it reaches."""
+    options = GAME.normalise_options({"players": len(names)})
+    state = GAME.new(options, seed)
+    actions: list[str] = []
+
+    def chance() -> None:
+        nonlocal state
+        while state.is_chance():
+            action = state.sample_chance()
+            actions.append(GAME.action_to_text(action))
+            state = state.play(action)
+
+    chance()
+    tiles = [piece.id for piece in state.bidding]
+    for seat_orders in orders(tiles):
+        for text in [*seat_orders, "submit"]:
+            actions.append(text)
+            state = state.play_text(text)
+    chance()
+    seats = tuple(
+        Seat(name, kind.split(":")[0], kind.split(":")[1] if ":" in kind else "")
+        for name, kind in zip(names, kinds, strict=True)
+    )
+    record = GameRecord(SLUG, seed, options, seats, tuple(actions), len(actions))
+    return record_to_link(record), state
+
+
+def report_lines(page: Any) -> list[str]:
+    lines: list[str] = page.eval_on_selector_all(
+        "#report .tg-report-step", "ns => ns.map(n => n.textContent)"
+    )
+    return lines
+
+
+def test_the_report_names_each_seat_once(page: Any, site_url: str) -> None:
+    """A seat named like the engine's "Player N" is not taken for another seat."""
+    errors = watch_console(page)
+    link, state = after_one_turn(
+        ("Zed", "Player 1"),
+        ("human", "ai:beginner"),
+        lambda tiles: [[], ["bump", f"bid {tiles[0]} 8"]],
+    )
+    engine = [step["reason"] for step in state.report["steps"]]
+    assert any(r.startswith("Player 2 wins") for r in engine)  # the engine's placeholder
+    open_game(page, site_url, SLUG, "#g=" + link)
+    wait_turn(page, "human")
+    lines = report_lines(page)
+    text = "\n".join(lines)
+    # Seat 2, named "Player 1", bid 8 and won; Zed (seat 1) won nothing.
+    assert any(line.startswith("Player 1 wins") for line in lines), text
+    assert "Zed wins" not in text
+    assert "Player 1 8 won" in text
+    assert "Zed, Player 1 tie for priority" in text
+    # The bump in plain words, for its one place.
+    assert "Player 1 bumps priority 1 place for 2 splices" in text
+    assert "place(s)" not in text
+    assert errors == []
+
+
+def test_two_players_of_one_name_are_told_apart_and_long_names_wrap(
+    page: Any, site_url: str
+) -> None:
+    errors = watch_console(page)
+    long_name = "W" * 40
+    link, _ = after_one_turn(
+        ("Ra", "Ra", long_name),
+        ("human", "human", "ai:beginner"),
+        lambda tiles: [[f"bid {tiles[0]} 5"], [f"bid {tiles[0]} 3"], [f"bid {tiles[1]} 2"]],
+    )
+    open_game(page, site_url, SLUG, "#g=" + link)
+    # The privacy curtain says which Ra takes over.
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Ra (1)"
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    text = "\n".join(report_lines(page))
+    assert "Ra (1) wins" in text and "Ra (1) 5 won, Ra (2) 3 lost" in text, text
+    assert f"{long_name} wins" in text
+    names = page.eval_on_selector_all(
+        "#players .tg-player-name", "ns => ns.map(n => n.textContent)"
+    )
+    assert sorted(names) == sorted(["Ra (1)", "Ra (2)", long_name])
+    assert "Ra (2)" in page.inner_text("#stack-tabs")
+    # A long name wraps inside the report panel instead of running out of it.
+    wide = page.eval_on_selector_all(
+        "#report .tg-report-step", "ns => ns.filter(n => n.scrollWidth > n.clientWidth + 1).length"
+    )
+    assert wide == 0
+    panel = page.evaluate(
+        "(() => { const p = document.querySelector('.ts-report-panel').getBoundingClientRect();"
+        " return [...document.querySelectorAll('#report .tg-report-text')]"
+        ".filter(n => n.getBoundingClientRect().right > p.right + 1).length })()"
+    )
+    assert panel == 0
+    assert errors == []
+
+
+def test_free_splices_leave_room_for_the_bid_and_disabled_buttons_say_why(
+    page: Any, site_url: str
+) -> None:
+    errors = watch_console(page)
+    open_game(page, site_url, SLUG)
+    start_game(page)
+    wait_turn(page, "human")
+    tile = bidding_ids(page)[0]
+    order_by_clicks(page, f"bid {tile} 7")
+    # 10 splices, a bid of 7: 3 stay free for other orders, a new bid may still be 10.
+    meter = page.inner_text("#meter")
+    assert "Free for other orders: 3" in meter and "up to 10" in meter, meter
+    order_by_clicks(page, "bump")
+    meter = page.inner_text("#meter")
+    assert "Free for other orders: 1" in meter and "up to 8" in meter, meter
+    # A second bump would leave less than the bid: the engine does not offer it, and the
+    # disabled button says why.
+    state = saved_state(page)
+    assert "bump" not in [GAME.action_to_text(a) for a in state.legal_actions()]
+    assert page.is_disabled("#btn-bump")
+    why = str(page.get_attribute("#btn-bump", "title"))
+    assert "costs 2" in why and "only 1" in why and "bid of 7" in why, why
+    # Still within what is free: no overbidding warning.
+    assert "Overbidding" not in meter
+    assert errors == []
+
+
+def test_a_tile_ordered_onto_the_timeline_keeps_its_menu_and_details(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    errors = watch_console(page)
+    open_game(page, site_url, SLUG)
+    record, _, place = restack_position()
+    path = tmp_path / "place.json"
+    path.write_text(record_to_text(record))
+    load_file(page, path)
+    wait_turn(page, "human")
+    number, spot = place.split()[1:]
+    order_by_clicks(page, place)
+    draft = f"#timeline .ts-tile.draft[data-tile='{number}']"
+    page.wait_for_selector(draft)
+    # Right after placing: the tile is ordered to that spot, not "nowhere" nor in the stack.
+    help_text = page.inner_text("#spot-help")
+    assert f"ordered to {spot}" in help_text and "fits nowhere" not in help_text, help_text
+    assert f"ordered to {spot}" in page.inner_text("#detail")
+    assert "Ada's stack" not in page.inner_text("#detail")
+    # The draft tile takes clicks: click it away and back, and it is selected again.
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#timeline .ts-tile.selected')")
+    page.click(draft, timeout=5_000)
+    page.wait_for_selector(f"{draft}.selected")
+    assert f"ordered to {spot}" in page.inner_text("#spot-help")
+    # Its order menu offers what the engine offers for it (cap, uncap, restack).
+    state = saved_state(page)
+    offered = sorted(
+        o["text"] for o in state.view(0)["me"]["orders"] if o.get("tile") == int(number)
+    )
+    assert offered
+    page.click(draft, button="right", timeout=5_000)
+    page.wait_for_selector(".tg-menu:not([hidden]) [data-item='details']")
+    actions = page.eval_on_selector_all(
+        ".tg-menu [data-action]", "ns => ns.map(n => n.dataset.action)"
+    )
+    assert sorted(actions) == offered
+    cap = next((a for a in offered if a.startswith(("cap ", "uncap "))), offered[0])
+    before = position(page)
+    page.click(f".tg-menu [data-action='{cap}']")
+    wait_moved(page, before)
+    assert len(order_texts(page)) == 2
+    if cap.startswith(("cap ", "uncap ")):
+        # The side the order changes shows on the ordered tile.
+        side = cap.split()[2].lower()
+        page.wait_for_selector(f"#timeline .ts-tile.draft .ts-side.{side}.changed")
+    assert errors == []
+
+
+def test_the_end_scrolls_the_longest_path_and_the_splicer_into_view(
+    browser: Any, site_url: str
+) -> None:
+    from timegames.time_splicer.content import SPLICER_ID
+
+    link, state = finished_game_link(("planner", "beginner"), winner_wanted=True)
+    cells = state.view(None)["longest_path"]["cells"]
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        ctx = browser.new_context(viewport=size, is_mobile=size["width"] < 600)
+        try:
+            page = ctx.new_page()
+            errors = watch_console(page)
+            open_game(page, site_url, SLUG, "#g=" + link)
+            assert wait_turn(page, "over") == "over"
+            page.wait_for_selector("#win:not([hidden])")
+            page.wait_for_timeout(300)
+            shown = page.evaluate(
+                """([splicer, cells]) => {
+                  const view = document.querySelector('#timeline-view').getBoundingClientRect();
+                  const inside = (n) => { const r = n.getBoundingClientRect();
+                    return r.left >= view.left - 1 && r.right <= view.right + 1
+                      && r.top >= view.top - 1 && r.bottom <= view.bottom + 1; };
+                  const tile = document.querySelector(`#timeline .ts-tile[data-tile='${splicer}']`);
+                  const seen = cells.filter(([x, y]) => inside(document.querySelector(
+                    `#timeline .ts-tile[data-x='${x}'][data-y='${y}']`))).length;
+                  return [tile ? inside(tile) : null, seen];
+                }""",
+                [SPLICER_ID, cells],
+            )
+            assert shown[0] is True, (size, shown)
+            # All of the red line where it fits; otherwise as much as the view holds.
+            fits = page.evaluate(
+                "(() => { const v = document.querySelector('#timeline-view');"
+                " return v.clientWidth / document.querySelector('#timeline .ts-tile')"
+                ".offsetWidth })()"
+            )
+            xs = [c[0] for c in cells]
+            if max(xs) - min(xs) + 1 < fits * 0.8:
+                assert shown[1] == len(cells), (size, shown, len(cells))
+            else:
+                assert shown[1] >= 2, (size, shown)
+            assert errors == []
+        finally:
+            ctx.close()
+
+
+def test_on_a_phone_the_chosen_tile_spots_clear_the_status_bar(browser: Any, site_url: str) -> None:
+    # Ada won two tiles in turn 1; in turn 2 she taps one in her stack, below the timeline.
+    link, _ = after_one_turn(
+        ("Ada", "Bob"),
+        ("human", "ai:beginner"),
+        lambda tiles: [[f"bid {tiles[0]} 5", f"bid {tiles[1]} 4"], []],
+    )
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = ctx.new_page()
+        errors = watch_console(page)
+        open_game(page, site_url, SLUG, "#g=" + link)
+        wait_turn(page, "human")
+        tile = "#stack .ts-tile >> nth=-1"
+        page.tap(tile)
+        page.wait_for_selector("#stack .ts-tile.selected")
+        page.wait_for_timeout(300)
+        # The page scrolled up to the spots: none of them sits under the sticky status bar
+        # (nor under the dock at the bottom).
+        gap = page.evaluate(
+            """() => {
+              const spots = [...document.querySelectorAll('#timeline .ts-spot.legal')]
+                .map(n => n.getBoundingClientRect());
+              const bar = document.querySelector('#status').getBoundingClientRect();
+              const dock = document.querySelector('#dock').getBoundingClientRect();
+              return [Math.min(...spots.map(r => r.top)) - bar.bottom,
+                      dock.top - Math.max(...spots.map(r => r.bottom))];
+            }"""
+        )
+        assert gap[0] >= 0 and gap[1] >= 0, gap
+        assert errors == []
+    finally:
+        ctx.close()

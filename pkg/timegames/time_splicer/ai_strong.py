@@ -5,12 +5,13 @@ leaves out:
 
 * **The Time Splicer decides the game's end**, so it is the tile that matters
   most.  The bot keeps enough splices free to outbid every rival's whole
-  purse for it (a rival's purse is public), and once it holds the Splicer
-  it places it only when the finished turn would leave it ahead, or on the
-  last turn.  Holding the Splicer in the stack keeps it from everyone else.
-* **Fitting a tile by widening it**: where the tile to place is the inner one
-  of a join, one more output group opens the join, and that is often cheaper
-  than sealing it (the planner only changes caps).
+  purse for it (a rival's purse is public).  Once it holds the Splicer it
+  keeps it while ending the game would lose and the points of the turns to
+  come can still close the gap; otherwise it places it.  A Splicer held in
+  the stack is out of everyone else's reach.
+* **Fitting a tile by widening it**: when caps alone cannot make a tile fit
+  and it is the inner tile of a join, one more output group opens the join
+  (the planner only changes caps).
 * **A spot for the Splicer**: a level-16 or 17 tile with an open east side
   gets the output group *Time & Physics* before it is placed, since only such
   a tile can take the Splicer to its east.
@@ -50,6 +51,10 @@ RACE_BID = 4
 LEAD_SHARE = 0.1
 LEAD_POINTS = 10
 """A seat leads the race when its score tops every rival's by a tenth of it and 10 more."""
+
+HOLD_MARGIN = 3
+"""A held Splicer is placed at the latest this many turns before the last, leaving turns
+to try again if a rival takes its spot."""
 
 RACE_TURNS = 30
 """The turn by which the race should reach the Time Splicer's level, leaving a margin
@@ -93,8 +98,8 @@ class StrongPlanner(Planner):
             trial.splicer_move()
             trial.place_all()
             placed = any(isinstance(o, Place) and o.tile == SPLICER_ID for o in trial.plan)
-            # Placing the Splicer ends the game: do it when it wins, or when no turn is left.
-            if placed and (self.turns_left <= 0 or trial.projected_win()):
+            # Placing the Splicer ends the game: it waits only while waiting can turn a loss.
+            if placed and not trial.worth_waiting():
                 return trial.plan
             self.hold = True
         self.reserve = self.splicer_reserve() or self.race_reserve()
@@ -137,12 +142,36 @@ class StrongPlanner(Planner):
         high = [p for p in self.state.bidding if p.level > self.frontier]
         return min(self.splices, RACE_BID * len(high), 2 * RACE_BID)
 
-    def projected_win(self) -> bool:
-        """True if the game, ended this turn by this plan, would leave this seat ahead.
+    def worth_waiting(self) -> bool:
+        """True if this plan places the Splicer but keeping it a while longer is better.
 
-        Scores after the turn's points, the first placements' levels and the
-        longest path on the draft board; each rival may still place its two
-        highest new tiles that fit somewhere (their points and levels).
+        Ending the game now loses if a rival would finish ahead (see
+        :meth:`projected_scores`).  Waiting helps only if this seat owns more
+        tiles on the timeline than every such rival, so that the points of
+        the turns to come can close the gap before the last few turns; a seat
+        that cannot catch up ends the game rather than let everyone lose.
+        """
+        turns = self.turns_left - HOLD_MARGIN
+        if turns <= 0:
+            return False
+        board = self.draft.board
+        owned = [0] * self.n
+        for cell in board.values():
+            if cell.owner >= 0:
+                owned[cell.owner] += 1
+        score = self.projected_scores()
+        for r in self.rivals:
+            gap = score[r] + self.rival_reach(r) - score[self.seat]
+            if gap > 0 and gap >= (owned[self.seat] - owned[r]) * turns:
+                return False
+        return any(score[r] + self.rival_reach(r) > score[self.seat] for r in self.rivals)
+
+    def projected_scores(self) -> list[int]:
+        """The scores if the game ends this turn with this plan.
+
+        After the turn's points, the first placements' levels and the longest
+        path on the draft board; the rivals' own orders this turn are left out
+        (see :meth:`rival_reach`).
         """
         board = self.draft.board
         ever = set(self.state.ever_placed)
@@ -157,7 +186,7 @@ class StrongPlanner(Planner):
             cell = board[spot]
             if cell.owner >= 0:
                 score[cell.owner] += cell.piece.level
-        return all(score[self.seat] >= score[r] + self.rival_reach(r) for r in self.rivals)
+        return score
 
     def rival_reach(self, rival: int) -> int:
         """Points a rival could still add this turn: its two best new tiles that fit now."""
@@ -191,10 +220,15 @@ class StrongPlanner(Planner):
     def fit(self, piece: Piece, x: int, y: int) -> tuple[list[Order], int] | None:
         """Orders that let ``piece`` go at ``(x, y)`` and their cost, placement included.
 
-        As the planner's, but each join may also be opened by giving the piece
-        the neighbour's group as an output (when the piece is the inner tile),
-        whichever of opening and sealing is cheaper.
+        The planner's fit when caps alone do it.  Otherwise each join may also
+        be opened by giving the piece the neighbour's group as an output (when
+        the piece is the inner tile), whichever of opening and sealing is
+        cheaper.  Only as a fallback: output groups bought for tiles that fit
+        anyway leave fewer splices for the bids that keep the race going.
         """
+        plain = super().fit(piece, x, y)
+        if plain is not None:
+            return plain
         board = self.draft.board
         orders: list[Order] = []
         cost = 0
@@ -335,7 +369,7 @@ class StrongPlanner(Planner):
             worth = self.tile_worth(piece)
             if worth < 1.0 or budget < 1:
                 continue
-            amount = int(min(budget, free, max(1, worth + 1)))
+            amount = int(min(budget, max(1, worth + 1)))
             if self.add(Bid(piece.id, amount)):
                 budget -= amount
 

@@ -48,8 +48,12 @@ class SplicerPage(GamePage):
         self.centred_for = None
         self.report_seen = None
         self.tiles = {}  # every tile the view shows, by id: (tile, where, owner)
+        self.drafts = {}  # tiles the viewer's orders place: id -> (x, y)
         self.highlight = []  # a rules example's spots ("1,0") and tiles ("15")
         self.last_viewer = None
+        self.splicer_id = None  # the Time Splicer's tile number (the engine's tile table)
+        self.bump_cost = None  # what a bump costs (the engine's cost table)
+        self.end_shown_for = None  # the finished game whose longest path was scrolled into view
 
     # -- start-up ------------------------------------------------------------------------
 
@@ -59,8 +63,13 @@ class SplicerPage(GamePage):
             self.default_ai = keys[min(1, len(keys) - 1)]
         answer = await self.tool("tiles", {})
         if answer.get("ok"):
-            for group in answer["result"].get("groups", []):
+            result = answer["result"]
+            for group in result.get("groups", []):
                 self.groups[group["key"]] = group
+            self.splicer_id = result.get("splicer")
+            for row in result.get("costs") or []:
+                if str(row.get("order", "")).startswith("Bump") and str(row["cost"]).isdigit():
+                    self.bump_cost = int(row["cost"])
 
     def bind_game(self):
         self.menu = ContextMenu("Orders for this tile", self.aim_order)
@@ -129,16 +138,23 @@ class SplicerPage(GamePage):
         )
 
     def name(self, seat):
-        if seat is None or seat < 0 or seat >= len(self.view["seats"]):
+        """A seat's name; two seats with the same name are told apart by their number."""
+        seats = self.view["seats"]
+        if seat is None or seat < 0 or seat >= len(seats):
             return "nobody"
-        return self.view["seats"][seat]["name"]
+        name = seats[seat]["name"]
+        if sum(1 for s in seats if s["name"] == name) > 1:
+            return name + " (" + str(seat + 1) + ")"
+        return name
 
     def group(self, key):
         return self.groups.get(key) or {"key": key, "name": key, "glyph": "◆", "colour": "#94a3b8"}
 
     def index_tiles(self, state):
-        """Where every tile on show is: the bidding stack, a stack, or the timeline."""
+        """Where every tile on show is: the bidding stack, a stack, the timeline, or
+        (``draft``) ordered onto the timeline by the viewer's orders."""
         tiles = {}
+        self.drafts = {}
         for tile in state["bidding"]:
             tiles[tile["id"]] = (tile, "bid", None)
         for seat, stack in enumerate(state["stacks"]):
@@ -151,6 +167,19 @@ class SplicerPage(GamePage):
                 tiles[tile["id"]] = (tile, "stack", me["seat"])
         for cell in state["timeline"]["tiles"]:
             tiles[cell["tile"]["id"]] = (cell["tile"], "line", cell["owner"])
+        if me:
+            back = [tile["id"] for tile in me["stack"]]  # placed, then restacked by an order
+            for change in me["board_changes"]:
+                number = change.get("tile")
+                if change["kind"] != "place" or number is None or number in back:
+                    continue
+                if isinstance(number, dict):
+                    number = number["id"]
+                tile = tiles.get(number, (None, None, None))[0]
+                if tile is not None:
+                    # Out of the stack, onto the spot the order names (when the turn runs).
+                    tiles[number] = (tile, "draft", me["seat"])
+                    self.drafts[number] = (change["x"], change["y"])
         self.tiles = tiles
 
     def tile_info(self, tile_id):
@@ -223,7 +252,11 @@ class SplicerPage(GamePage):
         self.index_tiles(state)
         if self.selected:
             tile, where, owner = self.tile_info(self.selected["id"])
-            if tile is None or where != self.selected["where"] or owner != self.selected["seat"]:
+            ordered = {where, self.selected["where"]} == {"stack", "draft"}
+            if tile is not None and owner == self.selected["seat"] and ordered:
+                # Ordered onto the timeline, or the order cancelled: the same tile stays chosen.
+                self.selected["where"] = where
+            elif tile is None or where != self.selected["where"] or owner != self.selected["seat"]:
                 self.selected = None  # the tile moved (won, placed, restacked): start afresh
         if (
             self.stack_seat is None
@@ -344,6 +377,15 @@ class SplicerPage(GamePage):
         me = self.me()
         return me["pending"] if me else []
 
+    def top_bid(self, me):
+        """The viewer's highest written bid this turn (0 without one)."""
+        return max([o["cost"] for o in me["pending"] if o["kind"] == "bid"] or [0])
+
+    def free_for_orders(self, me):
+        """Splices free for orders other than bids: the engine's figure (the highest
+        written bid must stay covered)."""
+        return me["free_orders"]
+
     def render_bidding(self, view):
         state = view["state"]
         box = by_id("bidding")
@@ -378,6 +420,12 @@ class SplicerPage(GamePage):
             label.textContent = "(select a tile above)"
         mine = self.my_turn()
         by_id("bid-button").disabled = not (chosen and mine)
+        why = ""
+        if self.view and not mine:
+            why = self.not_mine_reason()
+        elif not chosen:
+            why = "Select a tile in the bidding stack first."
+        self.set_reason("bid-button", why)
         amount = by_id("bid-amount")
         amount.disabled = not mine
         me = self.me()
@@ -387,7 +435,7 @@ class SplicerPage(GamePage):
     def render_tabs(self, view):
         box = by_id("stack-tabs")
         clear(box)
-        for seat, info in enumerate(view["seats"]):
+        for seat in range(len(view["seats"])):
             chosen = seat == self.stack_seat
             tab = el(
                 "button",
@@ -399,7 +447,7 @@ class SplicerPage(GamePage):
                     "aria-selected": "true" if chosen else "false",
                     "id": "tab-" + str(seat),
                 },
-                children=[el("span", "ts-dot"), el("span", text=info["name"])],
+                children=[el("span", "ts-dot"), el("span", text=self.name(seat))],
             )
             box.appendChild(tab)
 
@@ -496,31 +544,42 @@ class SplicerPage(GamePage):
         grid.style.height = "calc(var(--cell) * " + str(rows) + ")"
         grid.appendChild(el("span", "ts-centre", attrs={"aria-hidden": "true"}))
         restacking = {}
-        placing = []
+        capping = {}  # tile -> {side: capped}, as the viewer's cap and uncap orders leave it
         me = self.me()
         if me:
             for change in me["board_changes"]:
                 if change["kind"] == "restack":
                     restacking[(change["x"], change["y"])] = True
-                elif change.get("tile") is not None:
-                    placing.append(change)
+                elif change["kind"] in ("cap", "uncap") and change.get("side"):
+                    sides = capping.setdefault(change.get("tile"), {})
+                    sides[change["side"]] = change["kind"] == "cap"
         for cell in state["timeline"]["tiles"]:
             extra = " start" if cell.get("start") else ""
             if (cell["x"], cell["y"]) in restacking:
                 extra += " leaving"
-            node = self.tile_node(cell["tile"], "line", cell["owner"], extra)
+            tile = self.capped_by_orders(cell["tile"], capping)
+            node = self.tile_node(tile, "line", cell["owner"], extra)
+            self.mark_changed(node, cell["tile"], capping)
             self.place_cell(node, box, cell["x"], cell["y"])
             self.menu.attach(node, self.menu_items)
             grid.appendChild(node)
-        for change in placing:
-            tile = change["tile"]
-            if not isinstance(tile, dict):
-                tile = self.tile_info(tile)[0]  # the engine may name the tile by its number
-            if tile is None:
+        for number in self.drafts:
+            tile, where, owner = self.tile_info(number)
+            if tile is None or where != "draft":
                 continue
-            node = self.tile_node(tile, "draft", me["seat"], " draft")
-            node.setAttribute("title", "Your order: place it here when the turn runs")
-            self.place_cell(node, box, change["x"], change["y"])
+            x, y = self.drafts[number]
+            printed = tile
+            tile = self.capped_by_orders(tile, capping)
+            node = self.tile_node(tile, "draft", owner, " draft")
+            self.mark_changed(node, printed, capping)
+            node.setAttribute(
+                "title", "Your order: placed here at {},{} when the turn runs".format(x, y)
+            )
+            node.setAttribute(
+                "aria-label", self.tile_words(tile) + ", ordered to {},{}".format(x, y)
+            )
+            self.place_cell(node, box, x, y)
+            self.menu.attach(node, self.menu_items)
             grid.appendChild(node)
         spots, blocked = self.aims_for_selected()
         for spot in spots:
@@ -568,6 +627,68 @@ class SplicerPage(GamePage):
             self.centred_for = key
             viewport = by_id("timeline-view")
             viewport.scrollTop = (viewport.scrollHeight - viewport.clientHeight) / 2
+        if view["outcome"] and view["position"] == view["length"]:
+            end = self.game_key(view) + "@" + str(view["length"])
+            if self.end_shown_for != end:
+                # The game is over: the banner points at the red line and the Time Splicer.
+                self.end_shown_for = end
+                asyncio.create_task(self.show_the_end())
+
+    def capped_by_orders(self, tile, capping):
+        """The tile with the sides the viewer's cap and uncap orders change."""
+        sides = capping.get(tile["id"])
+        if not sides:
+            return tile
+        shown = dict(tile)
+        shown["caps"] = dict(tile["caps"])
+        for side in sides:
+            shown["caps"][side] = sides[side]
+        return shown
+
+    def mark_changed(self, node, tile, capping):
+        """Outline the sides an order caps or uncaps."""
+        for side in capping.get(tile["id"]) or {}:
+            if capping[tile["id"]][side] != tile["caps"][side]:
+                mark = node.querySelector(".ts-side." + side.lower())
+                if mark:
+                    mark.classList.add("changed")
+
+    async def show_the_end(self):
+        """Scroll the timeline so the longest path and the Time Splicer are in view.
+
+        Once the page has laid itself out as a finished game; where the path is
+        wider or taller than the view, the Time Splicer stays in it.
+        """
+        await asyncio.sleep(0)
+        state = self.state()
+        if not state:
+            return
+        grid = by_id("timeline")
+        viewport = by_id("timeline-view")
+        cells = [(c[0], c[1]) for c in (state.get("longest_path") or {}).get("cells") or []]
+        splicer = None
+        for cell in state["timeline"]["tiles"]:
+            if cell["tile"]["id"] == self.splicer_id:
+                splicer = (cell["x"], cell["y"])
+                cells.append(splicer)
+        boxes = {}
+        for x, y in cells:
+            node = grid.querySelector(".ts-tile[data-x='{}'][data-y='{}']".format(x, y))
+            if node:
+                left = grid.offsetLeft + node.offsetLeft
+                top = grid.offsetTop + node.offsetTop
+                boxes[(x, y)] = (left, top, left + node.offsetWidth, top + node.offsetHeight)
+        if not boxes:
+            return
+        whole = (
+            min(b[0] for b in boxes.values()),
+            min(b[1] for b in boxes.values()),
+            max(b[2] for b in boxes.values()),
+            max(b[3] for b in boxes.values()),
+        )
+        keep = boxes.get(splicer) or whole
+        viewport.scrollLeft = fit_view(whole[0], whole[2], keep[0], keep[2], viewport.clientWidth)
+        viewport.scrollTop = fit_view(whole[1], whole[3], keep[1], keep[3], viewport.clientHeight)
 
     def render_path(self, grid, state, box, cols, rows):
         path = (state.get("longest_path") or {}).get("cells") or []
@@ -604,8 +725,16 @@ class SplicerPage(GamePage):
                 "their cost. " + moving
             )
             return
-        tile = self.tile_info(self.selected["id"])[0]
+        tile, where = self.tile_info(self.selected["id"])[:2]
         title = "#" + str(tile["id"]) + " " + tile["name"]
+        if where == "draft":
+            x, y = self.drafts[tile["id"]]
+            help_box.textContent = (
+                title + " is ordered to {},{}: it is placed there when the turn runs. Right "
+                "click or long press it for its orders; cancel the order in Your orders to "
+                "place it elsewhere."
+            ).format(x, y)
+            return
         if not spots:
             text = title + " fits nowhere on the timeline now."
         else:
@@ -635,23 +764,24 @@ class SplicerPage(GamePage):
                 )
             spent = me["committed"] + me["bids"]
             available = me["splices"]
-            if me["bids"] > me["free"]:
-                note = (
-                    "Overbidding: your bids add up to more than your free splices. Bids resolve in "
-                    "a random order; one you cannot pay by then disqualifies you from bidding."
-                )
-            else:
-                note = "Free for more orders: " + str(me["free"]) + "."
+            note = self.meter_note(me)
         self.orders.render(shown, spent, available, self.cancel_order if mine else None, note)
+        idle = "" if mine else self.not_mine_reason()
         by_id("btn-submit").disabled = not mine
         by_id("dock-submit").disabled = not mine
+        self.set_reason("btn-submit", idle, "Send this turn's orders")
+        self.set_reason("dock-submit", idle, "Send this turn's orders")
         by_id("btn-reload").disabled = not mine or not shown
+        self.set_reason(
+            "btn-reload", idle or "No orders to throw away.", "Throw away this turn's orders"
+        )
         bump = self.bump_order()
         by_id("btn-bump").disabled = not mine or bump is None
         cost = bump.get("cost") if bump else None
         by_id("btn-bump").textContent = "Bump" if cost is None else "Bump (" + str(cost) + ")"
-        by_id("btn-bump").setAttribute(
-            "title",
+        self.set_reason(
+            "btn-bump",
+            idle or (self.bump_reason(me) if me and bump is None else ""),
             "Bump priority: move one place up the priority order"
             + ("" if cost is None else " for " + str(cost) + " splices"),
         )
@@ -669,6 +799,58 @@ class SplicerPage(GamePage):
             + " order"
             + ("" if len(shown) == 1 else "s")
         )
+
+    def meter_note(self, me):
+        """What is left for more orders: a new bid, and any other order."""
+        top = self.top_bid(me)
+        others = max(0, self.free_for_orders(me))
+        if not top:
+            return "Free for more orders: " + str(me["free"]) + "."
+        note = ""
+        if me["bids"] > me["free"]:
+            note = (
+                "Overbidding: your bids add up to more than your free splices. Bids resolve in "
+                "a random order; one you cannot pay by then disqualifies you from bidding. "
+            )
+        return note + (
+            "Free for other orders: {} (your bid of {} must stay covered). "
+            "A new bid may be up to {}."
+        ).format(others, top, me["free"])
+
+    def set_reason(self, button_id, why, title=""):
+        """A button's tooltip: what it does, or why it is disabled now."""
+        button = by_id(button_id)
+        if button.disabled and why:
+            button.setAttribute("title", why)
+        elif title:
+            button.setAttribute("title", title)
+        else:
+            button.removeAttribute("title")
+
+    def not_mine_reason(self):
+        """Why the orders buttons are off when it is not the viewer's turn to write."""
+        view = self.view
+        if view["outcome"]:
+            return "The game is over."
+        if view["position"] < view["length"]:
+            return "A replay: go to the last move (») to write orders."
+        if view["to_move_kind"] == "ai":
+            return self.name(view["to_move"]) + " is writing orders."
+        return "Wait for your turn to write orders."
+
+    def bump_reason(self, me):
+        """Why no bump is on offer (the engine leaves it out of the legal orders)."""
+        others = self.free_for_orders(me)
+        cost = self.bump_cost
+        if cost is not None and others < cost:
+            text = "A bump costs {} splices; only {} {} free for other orders".format(
+                cost, max(0, others), "is" if others == 1 else "are"
+            )
+            top = self.top_bid(me)
+            if top:
+                text += " while your bid of " + str(top) + " stays covered"
+            return text + "."
+        return "No more bumps this turn."
 
     def order_words(self, text):
         """An order in words, with the tile's name (the notation stays in the tooltip)."""
@@ -715,10 +897,30 @@ class SplicerPage(GamePage):
         self.report.load(key, steps, autoplay=autoplay)
 
     def named(self, text):
-        """The engine's texts call seats "Player 1"...; say the players' names instead."""
-        for seat in range(len(self.view["seats"]) - 1, -1, -1):
-            text = text.replace("Player " + str(seat + 1), self.name(seat))
-        return text
+        """The engine's texts call seats "Player 1"...; say the players' names instead.
+
+        One pass over the engine's text: a name put in is never read again, so a
+        player named "Player 1" is not taken for seat 1.
+        """
+        marker = "Player "
+        out = []
+        start = 0
+        while True:
+            at = text.find(marker, start)
+            if at < 0:
+                break
+            end = at + len(marker)
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            number = text[at + len(marker) : end]
+            if number and 1 <= int(number) <= len(self.view["seats"]):
+                out.append(text[start:at])
+                out.append(self.name(int(number) - 1))
+            else:
+                out.append(text[start:end])
+            start = end if end > at + len(marker) else at + len(marker)
+        out.append(text[start:])
+        return "".join(out)
 
     def report_item(self, step):
         phase = step.get("phase", "")
@@ -741,8 +943,12 @@ class SplicerPage(GamePage):
             )
             if step["ok"] and step.get("paid"):
                 text += " (" + str(step["paid"]) + " splices)"
-        elif phase == "priority" and step.get("seat") is not None and not text:
-            text = self.name(step["seat"]) + ": " + step.get("text", "")
+        elif phase == "priority" and step.get("seat") is not None:
+            text = (
+                self.bump_words(step)
+                or text
+                or (self.name(step["seat"]) + ": " + step.get("text", ""))
+            )
         elif phase == "points" and step.get("points"):
             gains = []
             for seat, points in enumerate(step["points"]):
@@ -762,6 +968,24 @@ class SplicerPage(GamePage):
             "tile": tile,
             "spot": step.get("spot"),
         }
+
+    def bump_words(self, step):
+        """A bump step in words, from its fields (the step's text is ``bump`` or ``bump ×2``)."""
+        words = str(step.get("text", "")).split(" ")
+        if words[0] != "bump":
+            return ""
+        count = 1
+        if len(words) > 1 and words[1][1:].isdigit():
+            count = int(words[1][1:])
+        text = (
+            self.name(step["seat"])
+            + " bumps priority "
+            + str(count)
+            + (" place" if count == 1 else " places")
+        )
+        if step.get("paid"):
+            text += " for " + str(step["paid"]) + " splices"
+        return text
 
     def live(self):
         view = self.view
@@ -838,6 +1062,13 @@ class SplicerPage(GamePage):
             else:
                 self.status(self.won_text(outcome))
 
+    def update_viewer(self):
+        super().update_viewer()
+        seat = self.view["to_move"]
+        if not by_id("privacy").hidden and seat is not None:
+            # Two players of the same name: the curtain says which of them takes over.
+            by_id("privacy-name").textContent = self.name(seat)
+
     def turn_text(self, view):
         seat = view["to_move"]
         if view["to_move_kind"] == "ai":
@@ -891,11 +1122,11 @@ class SplicerPage(GamePage):
             item = el(
                 "li",
                 classes,
-                attrs={"data-seat": seat, "title": "Click to show " + info["name"] + "'s stack"},
+                attrs={"data-seat": seat, "title": "Click to show " + self.name(seat) + "'s stack"},
                 children=[
                     el("span", "ts-prio", text=str(order.index(seat) + 1)),
                     el("span", "ts-dot"),
-                    el("span", "tg-player-name", text=info["name"]),
+                    el("span", "tg-player-name", text=self.name(seat)),
                     el("span", "ts-splices", text=str(player["splices"])),
                     el("span", "ts-score", text=str(player["score"])),
                     el("small", text=who),
@@ -930,8 +1161,11 @@ class SplicerPage(GamePage):
         words.appendChild(el("h3", text="#" + str(tile["id"]) + " " + tile["name"]))
         facts = el("dl")
         group = self.group(tile["group"])
-        place = {"bid": "the bidding stack", "stack": "stack", "line": "timeline"}[where]
-        if owner is not None and owner >= 0:
+        place = {"bid": "the bidding stack", "stack": "stack", "line": "timeline"}.get(where)
+        if where == "draft":
+            x, y = self.drafts[tile["id"]]
+            place = "ordered to {},{} on the timeline (your order, when the turn runs)".format(x, y)
+        elif owner is not None and owner >= 0:
             place = self.name(owner) + "'s " + place
         elif where == "line":
             place = "the timeline (unowned)"
@@ -981,7 +1215,7 @@ class SplicerPage(GamePage):
         self.render_detail()
         node = document.querySelector("#timeline .ts-spot.legal")
         if node:
-            node.scrollIntoView(to_js_nearest())
+            reveal(node)
 
     def stack_click(self, evt):
         node = evt.target.closest(".ts-tile")
@@ -1020,7 +1254,7 @@ class SplicerPage(GamePage):
         spot = evt.target.closest(".ts-spot")
         if not spot:
             tile = evt.target.closest(".ts-tile")
-            if tile and tile.getAttribute("data-where") == "line":
+            if tile and tile.getAttribute("data-where") in ("line", "draft"):
                 self.select(int(tile.getAttribute("data-tile")))
             return
         if not self.selected:
@@ -1084,7 +1318,7 @@ class SplicerPage(GamePage):
             + " of "
             + str(me["splices"])
             + ".",
-            cost > me["free"],
+            cost > self.free_for_orders(me),
         )
 
     def aim_bid(self):
@@ -1133,6 +1367,7 @@ class SplicerPage(GamePage):
                     "label": "Bid on this tile…",
                     "key": "bid",
                     "disabled": not mine,
+                    "why": None if mine else self.not_mine_reason(),
                     "run": self.bid_runner(tile_id),
                 }
             )
@@ -1142,12 +1377,18 @@ class SplicerPage(GamePage):
                 if aim["tile"] == tile_id:
                     spots = aim["spots"]
             cheapest = min([s["cost"] for s in spots]) if spots else None
+            why = None
+            if not spots:
+                why = "No open spot on the timeline links to this tile now."
+            elif not mine:
+                why = self.not_mine_reason()
             items.append(
                 {
                     "label": "Place on the timeline…" if spots else "Fits nowhere now",
                     "detail": ("from " + str(cheapest)) if spots else None,
                     "key": "place",
                     "disabled": not (mine and spots),
+                    "why": why,
                     "run": self.select_runner(tile_id),
                 }
             )
@@ -1159,6 +1400,7 @@ class SplicerPage(GamePage):
                     "detail": None if cost is None else str(cost),
                     "action": order["text"],
                     "disabled": not mine,
+                    "why": None if mine else self.not_mine_reason(),
                     "run": self.order_runner(order["text"]),
                 }
             )
@@ -1303,6 +1545,36 @@ class SplicerPage(GamePage):
         order = self.bump_order()
         if order:
             await self.play(order["text"])
+
+
+def fit_view(low, high, keep_low, keep_high, size, margin=12):
+    """Where to scroll a ``size`` window so ``low…high`` is centred in it, or, where it
+    is larger than the window, as much of it as fits around ``keep_low…keep_high``."""
+    start = (low + high) / 2 - size / 2
+    if high - low + 2 * margin > size:
+        start = max(start, keep_high + margin - size)
+        start = min(start, keep_low - margin)
+    return max(0, start)
+
+
+def reveal(node):
+    """Scroll ``node`` into view, clear of the sticky status bar and of the dock
+    that cover the top and the bottom of a phone's screen."""
+    node.scrollIntoView(to_js_nearest())
+    rect = node.getBoundingClientRect()
+    top = 0
+    status = by_id("status")
+    if str(window.getComputedStyle(status).position) == "sticky":
+        top = max(0, status.getBoundingClientRect().bottom)
+    bottom = window.innerHeight
+    dock = by_id("dock")
+    if str(window.getComputedStyle(dock).display) != "none":
+        bottom = min(bottom, dock.getBoundingClientRect().top)
+    gap = 8
+    if rect.top < top + gap:
+        window.scrollBy(0, rect.top - top - gap)
+    elif rect.bottom > bottom - gap:
+        window.scrollBy(0, rect.bottom - bottom + gap)
 
 
 def to_js_nearest():
