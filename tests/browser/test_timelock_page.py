@@ -81,7 +81,8 @@ PRESS_START = """(when) => {
     }
     if (busy) window.__armed = true;
   });
-  window.__watch.observe(html, {attributes: true, subtree: true, childList: true, characterData: true});
+  window.__watch.observe(
+    html, {attributes: true, subtree: true, childList: true, characterData: true});
 }"""
 
 
@@ -192,8 +193,9 @@ def select_piece(page: Any, key: str) -> None:
             )
             break
         except PlaywrightTimeout:
-            # Seen once in a CI run on a loaded machine: the click selected nothing.
-            # A player would click again; a wrong move would fail the caller's check.
+            # Seen in CI when the previous game's computer loop played on into the new
+            # game (fixed; see test_a_new_game_started_while_the_computer_plays_replaces_it).
+            # Kept as a player would click again; a wrong move still fails the caller.
             if attempt == 2:
                 raise
     if page.get_attribute("#board", "data-selected") != key:
@@ -627,3 +629,172 @@ def test_solitaire_against_the_clock_shows_the_turns_left(page: Any, site_url: s
     page.select_option("#opt-turn_limit", label="8 turns (solitaire against the clock)")
     page.wait_for_function("document.querySelector('#ng-error').textContent.includes('solitaire')")
     assert page.is_disabled("#ng-start")
+
+
+# -- the progress panel ------------------------------------------------------------------------
+
+TEAM_ROWS = """() => Array.from(document.querySelectorAll('#progress .tl-team')).map(row => {
+  const box = el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left]; };
+  const count = Array.from(row.children).find(
+    c => c.tagName === 'SPAN' && !c.classList.contains('tl-side-badge')
+      && !c.classList.contains('tl-stacks'));
+  return {
+    text: row.innerText,
+    name: box(row.querySelector('strong')),
+    count: box(count),
+    chips: box(row.querySelector('.tl-stacks')),
+    ok: row.querySelectorAll('.tl-stack.ok').length,
+  };
+})"""
+
+
+def team_rows(page: Any) -> list[dict[str, Any]]:
+    rows = page.evaluate(TEAM_ROWS)
+    assert isinstance(rows, list)
+    return rows
+
+
+def partners_game_with_a_capped_count() -> tuple[int, tuple[str, ...], int, int]:
+    """A partners game (two to match, greedy players) in which one partner matches two
+    stacks before the other matches any, and whose winners end with three matches.
+
+    Returns the seed, the actions, the position of the capped count and its team.
+    """
+    options = GAME.normalise_options({"mode": "partners", "stacks_to_match": 2})
+    bot = GAME.make_bot("greedy")
+    for seed in range(100):
+        state: Any = GAME.new_game(options, seed)
+        rng = random.Random(seed)
+        actions: list[str] = []
+        capped: tuple[int, int] | None = None
+        while not state.is_terminal() and len(actions) < 3000:
+            if state.is_chance():
+                action = state.sample_chance()
+            else:
+                action = bot.choose(state, BotContext(rng, Budget(0.05)))
+            actions.append(GAME.action_to_text(action))
+            state = state.apply(action)
+            if capped is None and not state.is_terminal() and not state.is_chance():
+                for team in (0, 1):
+                    if state.team_matched(team) == 2 and state.team_progress(team) == 1:
+                        capped = (len(actions), team)
+        winners = state.outcome().winners
+        if capped and winners and state.team_matched(state.settings.team_of(winners[0])) == 3:
+            return seed, tuple(actions), capped[0], capped[1]
+    raise AssertionError("no such game in 100 seeds")
+
+
+def open_record(
+    page: Any, site_url: str, seed: int, options: Any, actions: tuple[str, ...]
+) -> None:
+    record = GameRecord(
+        "timelock",
+        seed,
+        GAME.normalise_options(options),
+        tuple(Seat(name) for name in ("Ada", "Wes", "Eve", "Sol")[: GAME.seat_count(options)]),
+        actions,
+        len(actions),
+    )
+    if page.url.startswith("http"):
+        # No game in progress, so the page opens the link without asking first.
+        page.evaluate("localStorage.clear()")
+        page.goto("about:blank")
+    open_game(page, site_url, "timelock", "#g=" + record_to_link(record))
+    wait_turn(page, "human", "over")
+
+
+def test_partners_progress_counts_what_the_win_needs(page: Any, site_url: str) -> None:
+    # QA: "3 of 2 matched" for the winners, "2 of 2 matched" for a team with both
+    # matches from one partner, and the winners still "… pts of moves away".
+    seed, actions, capped, team = partners_game_with_a_capped_count()
+    options = {"mode": "partners", "stacks_to_match": 2}
+    open_record(page, site_url, seed, options, actions[:capped])
+    rows = team_rows(page)
+    assert rows[team]["ok"] == 2  # both of one partner's stacks match ...
+    assert "1 of 2 matched" in rows[team]["text"]  # ... and count as one
+    partners = ("Ada", "Eve") if team == 0 else ("Wes", "Sol")
+    state = saved_state(page)
+    waiting = state.team_waiting_on(team)
+    assert len(waiting) == 1
+    assert ("Ada", "Wes", "Eve", "Sol")[waiting[0]] + " still needs a match" in rows[team]["text"]
+    assert " & ".join(partners) in rows[team]["text"]
+    assert "pts of moves away" in rows[team]["text"]
+    open_record(page, site_url, seed, options, actions)
+    state = saved_state(page)
+    winners = state.settings.team_of(state.outcome().winners[0])
+    assert state.team_matched(winners) == 3
+    rows = team_rows(page)
+    assert rows[winners]["ok"] == 3
+    assert "2 of 2 matched" in rows[winners]["text"]
+    assert "pts" not in rows[winners]["text"]  # a team that has won is no distance away
+    assert "pts of moves away" in rows[1 - winners]["text"]
+    for row in rows:
+        counts = [int(word) for word in row["text"].split(" matched")[0].split()[-3::2]]
+        assert counts[0] <= counts[1] == 2
+
+
+def test_the_winner_of_a_shorter_game_shows_no_distance(page: Any, site_url: str) -> None:
+    # QA: "2 of 2 matched · 6 pts of moves away" for the winner of a two-stack game.
+    options = {"stacks_to_match": 2}
+    state: Any = GAME.new_game(GAME.normalise_options(options), 1)
+    bot = GAME.make_bot("greedy")
+    rng = random.Random(1)
+    actions: list[str] = []
+    while not state.is_terminal():
+        action = (
+            state.sample_chance()
+            if state.is_chance()
+            else bot.choose(state, BotContext(rng, Budget(0.05)))
+        )
+        actions.append(GAME.action_to_text(action))
+        state = state.apply(action)
+    winner = state.outcome().winners[0]
+    open_record(page, site_url, 1, options, tuple(actions))
+    rows = team_rows(page)
+    assert "2 of 2 matched" in rows[winner]["text"] and "pts" not in rows[winner]["text"]
+    loser = saved_state(page).view(None)["teams"][1 - winner]
+    assert loser["distance"] > 0
+    assert f"{loser['distance']} pts of moves away" in rows[1 - winner]["text"]
+
+
+def test_typed_garbage_is_refused_as_not_a_move(page: Any, site_url: str) -> None:
+    open_position(page, site_url, ("roll 6 2 AIM",))
+    page.fill("#move-input", "xyz")
+    page.press("#move-input", "Enter")
+    page.wait_for_selector("#message.error")
+    message = page.inner_text("#message")
+    assert "'xyz' is not a Timelock move" in message and "rule: notation" in message
+    assert "xyz/1" not in message and "die pays" not in message
+    page.evaluate("document.querySelector('#message').className = 'tg-message'")
+    page.fill("#move-input", "Q" * 500)
+    page.press("#move-input", "Enter")
+    page.wait_for_selector("#message.error")
+    message = page.inner_text("#message")
+    assert "is not a Timelock move" in message and "Q" * 40 not in message
+    assert len(message) < 200
+    assert saved_record(page).position == 1
+
+
+def test_every_team_row_of_the_progress_lays_out_the_same(browser: Any, site_url: str) -> None:
+    # QA: "Rainbow" pushed its count onto a line of its own while "Xeno" kept it inline.
+    for width, height in ((1280, 900), (390, 844), (800, 900)):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            open_game(page, site_url, "timelock")
+            page.wait_for_selector("#progress .tl-team .tl-stacks")
+            rows = team_rows(page)
+            assert len(rows) == 2
+            shapes = []
+            for row in rows:
+                name, count, chips = row["name"], row["count"], row["chips"]
+                shapes.append(
+                    (
+                        round(count[0] - name[0]),
+                        round(chips[0] - name[0]),
+                        round(count[2] - name[2]),
+                    )
+                )
+            assert shapes[0] == shapes[1], (width, rows)
+        finally:
+            ctx.close()

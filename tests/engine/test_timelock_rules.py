@@ -6,11 +6,20 @@ to top; upper case is Rainbow, the south side, lower case Xeno).
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from timegames.core import CHANCE, TERMINAL, FormatError, NotationError
+from timegames.core import (
+    CHANCE,
+    TERMINAL,
+    BotContext,
+    Budget,
+    FormatError,
+    IllegalAction,
+    NotationError,
+)
 from timegames.timelock import GAME
 from timegames.timelock import board as B
 from timegames.timelock.rules import (
@@ -655,6 +664,78 @@ def test_partners_team_needs_both_partners_stacks(stacks: int) -> None:
         assert after.is_terminal() and after.outcome().winners == (0, 2)
 
 
+def test_partners_progress_counts_only_matches_the_win_can_use() -> None:
+    # QA: "2 of 2 matched" for a team that had not won (both matches one partner's),
+    # and "3 of 2 matched" for the winners.
+    state = position(PARTNERS_HALF_DONE, dice=(6, 6), seat=2, mode="partners", stacks_to_match=2)
+    team = state.view(2)["teams"][0]
+    assert [st["matches"] for st in team["stacks"]] == [True, True, False, False]
+    assert team["matched"] == 1 and team["needed"] == 2 and not team["won"]
+    assert team["waiting_on"] == [2]  # north-east still owes a match
+    assert team["distance"] == 3  # one Queen step brings the d stack home
+    done = play(state, "Qd4-d5/1")
+    assert done.is_terminal() and done.outcome().winners == (0, 2)
+    team = done.view(None)["teams"][0]
+    assert done.team_matched(0) == 3
+    assert team["matched"] == 2 and team["won"] and team["waiting_on"] == []
+    assert team["distance"] is None
+
+
+@pytest.mark.parametrize("stacks", [4, 3, 2])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        {"mode": "duel"},
+        {"mode": "partners"},
+        {"mode": "partners", "remove_matched": True},
+        {"board": "boardless"},
+    ],
+    ids=["duel", "partners", "partners-removing", "boardless"],
+)
+def test_progress_reaches_what_is_needed_exactly_when_the_team_has_won(
+    stacks: int, variant: dict[str, Any]
+) -> None:
+    state = GAME.new_game({**variant, "stacks_to_match": stacks}, 0)
+    rng = random.Random(stacks)
+    bot = GAME.make_bot("greedy")  # it wins within a few hundred steps
+    for _ in range(3000):
+        for t in range(state.settings.teams):
+            progress = state.team_progress(t)
+            assert progress <= stacks and progress <= state.team_matched(t)
+            assert (progress == stacks) == state.team_won(t)
+            assert (state.team_distance_to_win(t) == 0) == state.team_won(t)
+            view = state.view(None)["teams"][t]
+            assert view["matched"] == progress and view["won"] == state.team_won(t)
+            assert (view["distance"] is None) == state.team_won(t)
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state = state.advance_chance()
+        else:
+            state = state.apply(bot.choose(state, BotContext(rng, Budget(0.05))))
+    assert state.is_terminal() and state.outcome().winners
+
+
+def test_distance_counts_only_the_stacks_the_win_needs() -> None:
+    # QA: "2 of 2 matched · 6 pts of moves away" for the winner of a two-stack game.
+    start = {n: GAME.new_game({"stacks_to_match": n}, 0) for n in (4, 3, 2)}
+    assert [start[n].view(0)["teams"][1]["distance"] for n in (4, 3, 2)] == [72, 54, 36]
+    one_left = position(GOAL_EXAMPLE, dice=(1, 1), stacks_to_match=4)
+    assert one_left.view(0)["teams"][0]["distance"] == 6
+    won = play(position(GOAL_EXAMPLE, dice=(1, 1), stacks_to_match=2), "Pe1-e2/1")
+    assert won.is_terminal()
+    team = won.view(None)["teams"][0]
+    assert team["won"] and team["matched"] == 2 and team["distance"] is None
+    # Removed stacks cost nothing: with two of four to match, one removed and one
+    # stack six points from its Goal, six points are left.
+    options = {"remove_matched": True, "stacks_to_match": 2}
+    one = replace(position(NEAR_MATCH, dice=(6, 6), **options), removed=(0,))
+    one = replace(one, board=B.from_picture(NEAR_MATCH.replace("1 QDP", "1 .  ")))
+    team = one.view(0)["teams"][0]
+    assert team["matched"] == 1 and team["distance"] == 6
+    assert one.team_distance(RAINBOW) == 18  # all three stacks: what the computer weighs
+
+
 def test_solitaire_high_rolls_remove_opposing_pyramids_first() -> None:
     state = GAME.new_game({"mode": "solitaire"}, 0).apply(Roll(5, 6, 0))
     assert state.phase == REMOVE and state.pending == 2
@@ -786,6 +867,48 @@ def test_notation_is_forgiving_about_case_and_swap_order() -> None:
 def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.parse_action(text)
+
+
+@pytest.mark.parametrize("text", ["xyz", "x", "Pa1", "hello world", "a1-a2", "xyz/1", "end now"])
+def test_text_that_is_no_move_is_refused_as_not_a_move(text: str) -> None:
+    # QA: "xyz" was answered "say which die pays, such as xyz/1".
+    with pytest.raises(NotationError) as err:
+        GAME.parse_action(text)
+    message = str(err.value)
+    assert message.startswith(repr(text) + " is not a Timelock move")
+    assert "Pa1-a2/1" in message and "die pays" not in message
+    state = GAME.new_game({}, 0).advance_chance()
+    with pytest.raises(IllegalAction) as refusal:
+        state.play_text(text)
+    assert refusal.value.rule == "notation"
+
+
+def test_a_move_without_its_die_is_asked_for_the_die() -> None:
+    with pytest.raises(NotationError, match=r"say which die pays, such as Pa1-a2/1$"):
+        GAME.parse_action("Pa1-a2")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x" * 500, "Q" + "a" * 300 + "-a2/1", "Pa1-a2/" + "9" * 300, "use SWAP " + "Qa1 " * 100],
+    ids=["garbage", "piece", "die", "swap"],
+)
+def test_long_input_is_quoted_back_cut_short(text: str) -> None:
+    # QA: a 500-character input was repeated in full in the message.
+    with pytest.raises(NotationError) as err:
+        GAME.parse_action(text)
+    message = str(err.value)
+    assert len(message) < 160 and "…" in message
+    assert text not in message
+
+
+def test_every_legal_action_still_parses_back() -> None:
+    state = position(START, dice=(3, 2), face="SWAP")
+    for action in state.legal_actions():
+        assert GAME.parse_action(GAME.action_to_text(action)) == action
+    boardless = GAME.new_game({"board": "boardless"}, 0).advance_chance()
+    for action in boardless.legal_actions():
+        assert GAME.parse_action(GAME.action_to_text(action)) == action
 
 
 def test_state_round_trips_through_its_dict() -> None:

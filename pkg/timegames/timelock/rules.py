@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Any
 
 from ..core.protocol import (
@@ -1040,8 +1041,59 @@ class TimelockState(State[Action]):
             return False
         return all(any(self._done(g) for g in s.stacks_of(seat)) for seat in s.seats_of_team(team))
 
+    def team_progress(self, team: int) -> int:
+        """How many of the team's matching stacks count towards its win, at most the number needed.
+
+        With partners each partner must bring at least one stack, so one
+        partner's matches count only up to the number that leaves room for the
+        other's: with two to match, two stacks of one partner count as one.
+        The progress reaches ``stacks_to_match`` exactly when the team has won.
+        """
+        s = self.settings
+        seats = s.seats_of_team(team)
+        cap = s.stacks_to_match - (len(seats) - 1)
+        counted = sum(
+            min(cap, sum(1 for g in s.stacks_of(seat) if self._done(g))) for seat in seats
+        )
+        return min(s.stacks_to_match, counted)
+
+    def team_waiting_on(self, team: int) -> tuple[int, ...]:
+        """Seats whose matches the team still lacks although its other partner has enough.
+
+        Empty unless the team's matches are held back only by a partner who has
+        none yet (see :meth:`team_progress`).
+        """
+        s = self.settings
+        seats = s.seats_of_team(team)
+        if self.team_progress(team) == self.team_matched(team):
+            return ()
+        return tuple(seat for seat in seats if not any(self._done(g) for g in s.stacks_of(seat)))
+
+    def team_distance_to_win(self, team: int) -> int:
+        """Movement points the team needs at least to win if nothing were in the way.
+
+        Only the cheapest choice of stacks the win asks for counts: ``stacks_to_match``
+        of them, one at least from each partner; matching and removed stacks cost
+        nothing.  Zero once the team has won.
+        """
+        s = self.settings
+        seats = s.seats_of_team(team)
+        cost = {
+            g: 0 if self._done(g) else self.group_distance(g, self.goal_of(g))
+            for g in s.team_stacks(team)
+        }
+        best: int | None = None
+        for chosen in combinations(cost, s.stacks_to_match):
+            if all(any(g in chosen for g in s.stacks_of(seat)) for seat in seats):
+                total = sum(cost[g] for g in chosen)
+                best = total if best is None else min(best, total)
+        return best or 0
+
     def team_distance(self, team: int) -> int:
-        """Movement points a team still needs if nothing were in the way."""
+        """Movement points all of a team's stacks still need if nothing were in the way.
+
+        The computer players weigh this; the page shows :meth:`team_distance_to_win`.
+        """
         total = 0
         for g in self.settings.team_stacks(team):
             if g not in self.removed:
@@ -1125,30 +1177,32 @@ class TimelockState(State[Action]):
         return out
 
     def _teams_view(self) -> list[JSON]:
+        """Per team: its stacks, the matches that count towards the win and the distance to it.
+
+        ``matched`` counts only matches the win can use (never more than
+        ``needed``); ``waiting_on`` names partners who still owe a match;
+        ``distance`` is ``None`` for a team that has won.
+        """
         s = self.settings
-        configs = {g: self.group_config(g) for g in range(10)}
         out = []
         for t in range(s.teams):
-            stacks = []
-            distance = 0
-            for g in s.team_stacks(t):
-                removed = g in self.removed
-                goal = configs[self.goal_of(g)]
-                if not removed:
-                    distance += self.group_distance(g, self.goal_of(g))
-                stacks.append(
-                    {
-                        "stack": group_label(g),
-                        "matches": removed or configs[g] == goal,
-                        "removed": removed,
-                    }
-                )
+            stacks = [
+                {
+                    "stack": group_label(g),
+                    "matches": self._done(g),
+                    "removed": g in self.removed,
+                }
+                for g in s.team_stacks(t)
+            ]
+            won = self.team_won(t)
             out.append(
                 {
                     "seats": list(s.seats_of_team(t)),
-                    "matched": sum(1 for st in stacks if st["matches"]),
+                    "matched": self.team_progress(t),
                     "needed": s.stacks_to_match,
-                    "distance": distance,
+                    "won": won,
+                    "waiting_on": list(self.team_waiting_on(t)),
+                    "distance": None if won else self.team_distance_to_win(t),
                     "stacks": stacks,
                 }
             )
@@ -1317,26 +1371,69 @@ def _pool_text(pool: int) -> str:
     return "+" if pool == MERGED_POOL else str(pool)
 
 
+ECHO_LIMIT = 24
+"""At most this many characters of a player's text are quoted back in an error."""
+
+
+def _cut(text: str) -> str:
+    """``text`` for an error message, cut short when it is long."""
+    text = text.strip()
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted for an error message, cut short when it is long."""
+    return repr(_cut(text))
+
+
+NOT_A_MOVE = (
+    "{text} is not a Timelock move: write the piece, its square, the target and the"
+    " paying die, such as Pa1-a2/1; or sum, use TIP, end"
+)
+
+
 def _parse_pool(text: str) -> int:
     if text == "+":
         return MERGED_POOL
     if text in ("1", "2"):
         return int(text)
-    raise NotationError(f"{text!r} is not a die: write /1, /2 or /+")
+    raise NotationError(f"{_quote(text)} is not a die: write /1, /2 or /+")
 
 
 def _square(text: str) -> int:
     """``a3`` → square; ranks run to 8 because board-less columns grow past 5."""
     t = text.strip().lower()
     if len(t) != 2 or t[0] not in B.FILES or not "1" <= t[1] <= str(L.MAX_CELLS):
-        raise NotationError(f"{text!r} is not a square; squares run from a1 to e5")
+        raise NotationError(f"{_quote(text)} is not a square; squares run from a1 to e5")
     return B.square(B.FILES.index(t[0]), int(t[1]) - 1)
+
+
+def _looks_like_move(word: str) -> bool:
+    """True for a word shaped like a move, ``Xa1-b2…``: its details are checked on parsing.
+
+    Anything else is refused as "not a move" rather than picked apart, so that
+    ``xyz`` is not answered with advice about dice.
+    """
+    body = word.partition("/")[0]
+    src, dash, dst = body.partition("-")
+    return (
+        bool(dash)
+        and len(src) == 3
+        and src[0].isalpha()
+        and src[1].isalpha()
+        and src[2].isdigit()
+        and len(dst) >= 2
+        and dst[0].isalpha()
+        and dst[1].isdigit()
+    )
 
 
 def _parse_piece(text: str) -> tuple[int, int]:
     """``Qa3`` → (square, size)."""
     if len(text) != 3 or text[0].upper() not in B.SIZES_BY_LETTER:
-        raise NotationError(f"{text!r} is not a piece; write its size and square, such as Qa3")
+        raise NotationError(
+            f"{_quote(text)} is not a piece; write its size and square, such as Qa3"
+        )
     return _square(text[1:]), B.SIZES_BY_LETTER[text[0].upper()]
 
 
@@ -1619,7 +1716,7 @@ class TimelockGame(Game[TimelockState, Action]):
                 return UseSwap(first, second)
             if face == "DIG" and len(rest) == 1:
                 return UseDig(*_parse_piece(rest[0]))
-            raise NotationError(f"{text!r} is not a Treehouse action")
+            raise NotationError(f"{_quote(text)} is not a Treehouse action")
         if head in ("remove", "replace") and len(words) == 2:
             file_text, _, pool = words[1].partition("/")
             if len(file_text) != 1 or file_text.lower() not in "abde":
@@ -1636,17 +1733,16 @@ class TimelockGame(Game[TimelockState, Action]):
                 raise NotationError("say which die pays: dig Qa3/1")
             sq, size = _parse_piece(body)
             return Dig(size, sq, _parse_pool(pool))
-        if len(words) == 1:
+        if len(words) == 1 and _looks_like_move(words[0]):
             body, slash, pool = words[0].partition("/")
+            src_text, _, dst_text = body.partition("-")
+            sq, size = _parse_piece(src_text)
+            gap = dst_text.endswith("+")
+            dst = _square(dst_text[:-1] if gap else dst_text)
             if not slash:
-                raise NotationError(f"say which die pays, such as {body}/1")
-            src_text, dash, dst_text = body.partition("-")
-            if dash:
-                sq, size = _parse_piece(src_text)
-                gap = dst_text.endswith("+")
-                dst = _square(dst_text[:-1] if gap else dst_text)
-                return Move(size, sq, dst, _parse_pool(pool), gap)
-        raise NotationError(f"{text!r} is not a Timelock move; write something like Pa1-a2/1")
+                raise NotationError(f"say which die pays, such as {_cut(body)}/1")
+            return Move(size, sq, dst, _parse_pool(pool), gap)
+        raise NotationError(NOT_A_MOVE.format(text=_quote(text)))
 
     def candidate_actions(self, state: TimelockState) -> list[Action]:
         """Moves and digs the notation can write near the listed ones, for conformance fuzzing.

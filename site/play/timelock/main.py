@@ -815,19 +815,15 @@ class TimelockPage(GamePage):
             badge = el("span", "tl-side-badge side" + str(side), attrs={"aria-hidden": "true"})
             row.appendChild(badge)
             label = names[index] if index < len(names) else SIDE_NAMES[side]
-            row.appendChild(el("strong", text=label))
-            row.appendChild(
-                el(
-                    "span",
-                    text=" "
-                    + str(team["matched"])
-                    + " of "
-                    + str(team["needed"])
-                    + " matched · "
-                    + str(team["distance"])
-                    + " pts of moves away",
-                )
-            )
+            row.appendChild(el("strong", "tl-team-name", text=label))
+            # The engine counts only matches the win can use and the points the
+            # win still needs; a team that has won has no distance.
+            parts = [str(team["matched"]) + " of " + str(team["needed"]) + " matched"]
+            for seat in team.get("waiting_on") or []:
+                parts.append(view["seats"][seat]["name"] + " still needs a match")
+            if team.get("distance") is not None:
+                parts.append(str(team["distance"]) + " pts of moves away")
+            row.appendChild(el("span", "tl-team-count", text=" · ".join(parts)))
             chips = el("span", "tl-stacks")
             # Partners' stacks lie on both sides: then name the side too ("Xd").
             both = len({stack["stack"][0] for stack in team["stacks"]}) > 1
