@@ -183,6 +183,49 @@ def test_duplicate_ids_name_both_rows() -> None:
         parse_deck(text)
 
 
+def test_cards_with_the_same_text_are_refused_naming_both_rows() -> None:
+    # Twelve rows of one event: no placement could ever be judged.
+    same = "year,text\n" + "\n".join(f"{1800 + i},Same text" for i in range(12))
+    with pytest.raises(
+        DeckError,
+        match=r"row 3 \(id 'card-003'\), field 'text': the same text as row 2 \('Same text'\)",
+    ):
+        parse_deck(same)
+    # Trimmed and ignoring case; blank lines do not shift the row numbers named.
+    rows = [f"{1800 + i};Event {i}" for i in range(11)]
+    rows.insert(4, "")
+    rows.append("1900;  event 2 ")
+    with pytest.raises(DeckError) as err:
+        parse_deck("year;text\n" + "\n".join(rows))
+    assert "row 14 (id 'card-014'), field 'text': the same text as row 4 ('event 2')" in str(
+        err.value
+    )
+    # A text repeated in one language only is refused too, naming that language.
+    cards = [
+        {
+            "year": 1800 + i,
+            "text": {
+                "de": f"de {i}",
+                "fr": f"fr {i}",
+                "it": f"it {i}",
+                "en": "en" if i in (1, 7) else f"en {i}",
+            },
+        }
+        for i in range(12)
+    ]
+    with pytest.raises(
+        DeckError, match=r"card 8 \(id 'card-008'\), field text\.en: the same text as card 2"
+    ):
+        parse_deck(json.dumps(cards))
+    # The page tool refuses it too, and a game cannot start with such a deck.
+    with pytest.raises(FormatError, match="the same text as row 2"):
+        GAME.tool("parse_deck", {"text": same, "filename": "same.csv"})
+    opened = Session().handle(
+        {"op": "new", "game": "timeline_cards", "options": {"deck": cards}, "seed": 1}
+    )
+    assert opened["ok"] is False and "the same text as card 2" in opened["error"]
+
+
 def test_a_custom_deck_plays_and_replays_from_the_options() -> None:
     cards = parse_deck(CSV_ONE_LANGUAGE)
     options = {"players": 2, "deck": cards_to_options(cards)}

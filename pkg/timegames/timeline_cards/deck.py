@@ -328,20 +328,43 @@ def card_from_dict(
     return Card(card_id, year, cat, text, explanation, reference.strip(), date)
 
 
-def _check_unique(cards: Sequence[Card], kind: str, first_row: int) -> None:
+def _check_unique(
+    cards: Sequence[Card], kind: str, first_row: int, numbers: Sequence[int] | None = None
+) -> None:
+    """No two cards share an id, or an event text (trimmed, ignoring case) in any language.
+
+    ``numbers`` are the cards' row numbers when they are not consecutive
+    from ``first_row`` (a CSV file with blank lines or multi-line cells).
+    """
     seen: dict[str, int] = {}
+    texts: dict[tuple[str, str], int] = {}
     for index, card in enumerate(cards):
-        number = index + first_row
+        number = numbers[index] if numbers is not None else index + first_row
         if card.id in seen:
             raise DeckError(
                 f"{_where(kind, number, card.id)}, field 'id': "
                 f"the same id as {kind} {seen[card.id]}"
             )
         seen[card.id] = number
+        one_text = all(value == card.text[0] for value in card.text)
+        for lang, value in zip(LANGS, card.text, strict=True):
+            key = (lang, value.strip().casefold())
+            if not key[1]:
+                continue
+            if key in texts:
+                field = "'text'" if one_text else f"text.{lang}"
+                raise DeckError(
+                    f"{_where(kind, number, card.id)}, field {field}: "
+                    f"the same text as {kind} {texts[key]} ({value.strip()!r}); "
+                    "every card needs its own event"
+                )
+            texts[key] = number
 
 
-def _finish(cards: list[Card], kind: str, first_row: int) -> list[Card]:
-    _check_unique(cards, kind, first_row)
+def _finish(
+    cards: list[Card], kind: str, first_row: int, numbers: Sequence[int] | None = None
+) -> list[Card]:
+    _check_unique(cards, kind, first_row, numbers)
     if len(cards) < MIN_CUSTOM_CARDS:
         raise DeckError(
             f"a deck needs at least {MIN_CUSTOM_CARDS} cards; this one has {len(cards)}"
@@ -402,6 +425,7 @@ def parse_csv_deck(text: str) -> list[Card]:
     if not any(h == "text" or h.startswith("text_") for h in header):
         raise DeckError("row 1: the deck needs a 'text' column (or text_de, text_fr, ...)")
     cards: list[Card] = []
+    numbers: list[int] = []
     for cells in reader:
         row_number = reader.line_num
         if not any(c.strip() for c in cells):
@@ -426,7 +450,8 @@ def parse_csv_deck(text: str) -> list[Card]:
                     )
                 record[base] = by_lang
         cards.append(card_from_dict(record, row_number, "row"))
-    return _finish(cards, "row", 2)
+        numbers.append(row_number)
+    return _finish(cards, "row", 2, numbers)
 
 
 def parse_deck(text: str, filename: str = "") -> list[Card]:

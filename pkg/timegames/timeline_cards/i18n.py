@@ -1,8 +1,8 @@
 """The Timeline page's own texts in German, French, Italian and English.
 
 Card texts carry their four languages themselves; these are the labels
-around them.  Templates use ``{player}``, ``{n}``, ``{stake}``, ``{a}`` and
-``{d}`` placeholders, filled in by the page with :meth:`str.format`.
+around them.  Templates use ``{player}``, ``{n}``, ``{stake}``, ``{a}``, ``{d}``
+and ``{why}`` placeholders, filled in by the page with :meth:`str.format`.
 """
 
 from __future__ import annotations
@@ -423,6 +423,129 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "À {player} de jouer.",
         "Tocca a {player}.",
         "{player} to move.",
+    ),
+    "ui.engine_failed": (
+        "Die Engine konnte nicht starten: {why}",
+        "Le moteur n'a pas pu démarrer : {why}",
+        "Il motore non è riuscito ad avviarsi: {why}",
+        "The engine could not start: {why}",
+    ),
+    "ui.game_over": (
+        "Das Spiel ist vorbei: Zug zurücknehmen oder ein neues Spiel beginnen.",
+        "La partie est finie : annule un coup ou commence une nouvelle partie.",
+        "La partita è finita: annulla una mossa o inizia una nuova partita.",
+        "The game is over: undo, or start a new game.",
+    ),
+    "ui.vs": (" gegen ", " contre ", " contro ", " vs "),
+    "ui.deal_code": ("Mischung {a}.", "Donne {a}.", "Smazzata {a}.", "Deal {a}."),
+    "ui.other_tab": (
+        "Dieses Spiel wurde auch in einem anderen Tab gespielt: die Züge von hier "
+        "bleiben als eigenes gespeichertes Spiel erhalten.",
+        "Cette partie a aussi été jouée dans un autre onglet : les coups joués ici "
+        "sont gardés comme une partie enregistrée à part.",
+        "Questa partita è stata giocata anche in un'altra scheda: le mosse fatte qui "
+        "restano come partita salvata a parte.",
+        "This game was also played in another tab: the moves made here are kept "
+        "as a separate saved game.",
+    ),
+    "ui.storage_failed": (
+        "Dieser Browser hat das Speichern verweigert ({a}): neue Züge werden hier NICHT "
+        "aufbewahrt. Schaffe Platz unter Gespeicherte Spiele oder nutze Datei speichern.",
+        "Ce navigateur a refusé d'enregistrer la partie ({a}) : les coups suivants ne "
+        "sont PAS gardés ici. Libère de la place dans Parties enregistrées, ou utilise "
+        "Enregistrer.",
+        "Questo browser ha rifiutato di salvare la partita ({a}): le prossime mosse NON "
+        "vengono conservate qui. Libera spazio in Partite salvate, oppure usa Salvare.",
+        "This browser refused to save the game ({a}): moves from now on are NOT kept "
+        "here. Free some space under Saved games, or use Save file.",
+    ),
+    # The saved-games list and its dialogs.
+    "ui.saved_games": (
+        "Gespeicherte Spiele",
+        "Parties enregistrées",
+        "Partite salvate",
+        "Saved games",
+    ),
+    "ui.saved_note": (
+        "Jedes unbeendete Spiel bleibt hier, nur in diesem Browser, bis du es löschst.",
+        "Chaque partie inachevée reste ici, dans ce navigateur seulement, jusqu'à ce "
+        "que tu la supprimes.",
+        "Ogni partita non finita resta qui, solo in questo browser, finché non la elimini.",
+        "Every unfinished game stays here, in this browser only, until you delete it.",
+    ),
+    "ui.close": ("Schließen", "Fermer", "Chiudi", "Close"),
+    "ui.no_saved": (
+        "Noch keine gespeicherten Spiele.",
+        "Aucune partie enregistrée pour l'instant.",
+        "Ancora nessuna partita salvata.",
+        "No saved games yet.",
+    ),
+    "ui.finished": ("beendet", "terminée", "finita", "finished"),
+    "ui.in_progress": ("läuft", "en cours", "in corso", "in progress"),
+    "ui.moves_count": ("{n} Züge", "{n} coups", "{n} mosse", "{n} moves"),
+    "ui.saved_when": (
+        "gespeichert {a}",
+        "enregistrée le {a}",
+        "salvata il {a}",
+        "saved {a}",
+    ),
+    "ui.started_when": (
+        "begonnen {a}",
+        "commencée le {a}",
+        "iniziata il {a}",
+        "started {a}",
+    ),
+    "ui.playing_now": ("wird gerade gespielt", "en cours de jeu", "in gioco ora", "playing now"),
+    "ui.open": ("Öffnen", "Ouvrir", "Apri", "Open"),
+    "ui.download": ("Herunterladen", "Télécharger", "Scarica", "Download"),
+    "ui.delete": ("Löschen", "Supprimer", "Elimina", "Delete"),
+    "ui.unreadable_title": (
+        "Ein Spielstand, der sich nicht öffnen lässt",
+        "Une sauvegarde illisible",
+        "Un salvataggio che non si può aprire",
+        "A save that cannot be opened",
+    ),
+    "ui.kept_when": ("aufbewahrt {a}", "gardée le {a}", "conservato il {a}", "kept {a}"),
+    "ui.unreadable": (
+        "Ein gespeichertes Spiel ließ sich nicht öffnen ({a}). Es liegt unter "
+        "Gespeicherte Spiele, wo du es herunterladen kannst.",
+        "Une partie enregistrée n'a pas pu être ouverte ({a}). Elle est gardée dans "
+        "Parties enregistrées, où tu peux la télécharger.",
+        "Una partita salvata non si è potuta aprire ({a}). È conservata in Partite "
+        "salvate, da dove puoi scaricarla.",
+        "A saved game could not be opened ({a}). It is kept under Saved games, "
+        "where you can download it.",
+    ),
+    "ui.saved_opened": (
+        "Gespeichertes Spiel geöffnet.",
+        "Partie enregistrée ouverte.",
+        "Partita salvata aperta.",
+        "Saved game opened.",
+    ),
+    "ui.delete_ask": (
+        "„{a}“ endgültig aus diesem Browser löschen?",
+        "Supprimer « {a} » de ce navigateur pour de bon ?",
+        "Eliminare definitivamente «{a}» da questo browser?",
+        "Delete “{a}” from this browser for good?",
+    ),
+    # Opening a game link beside a game in progress.
+    "ui.link_ask": (
+        "Das Spiel aus diesem Link öffnen ({a}, {n} Züge)? Dein laufendes Spiel bleibt "
+        "unter Gespeicherte Spiele.",
+        "Ouvrir la partie de ce lien ({a}, {n} coups) ? La partie en cours reste dans "
+        "Parties enregistrées.",
+        "Aprire la partita da questo link ({a}, {n} mosse)? La partita in corso resta "
+        "in Partite salvate.",
+        "Open the game from this link ({a}, {n} moves)? The game you are playing "
+        "stays under Saved games.",
+    ),
+    "ui.open_link_yes": ("Link öffnen", "Ouvrir le lien", "Apri il link", "Open the link"),
+    "ui.open_link_no": ("Weiterspielen", "Continuer à jouer", "Continua a giocare", "Keep playing"),
+    "ui.link_not_opened": (
+        "Der Link wurde nicht geöffnet; dein Spiel geht weiter.",
+        "Le lien n'a pas été ouvert ; ta partie continue.",
+        "Il link non è stato aperto; la tua partita continua.",
+        "The link was not opened; your game goes on.",
     ),
     "cancel": ("Abbrechen", "Annuler", "Annulla", "Cancel"),
     "start": ("Starten", "Commencer", "Iniziare", "Start"),
