@@ -9,9 +9,7 @@ from conftest import open_game, wait_turn
 from test_time_splicer_page import SLUG, bidding_ids, order_by_clicks, order_texts, start_game
 
 
-def test_a_lone_human_in_the_last_seat_can_play_the_first_turn(
-    page: Any, site_url: str
-) -> None:
+def test_a_lone_human_in_the_last_seat_can_play_the_first_turn(page: Any, site_url: str) -> None:
     # The human's turn came after the computer's, with the view still a spectator's:
     # every button stayed disabled until a reload.
     open_game(page, site_url, SLUG)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
@@ -139,10 +140,41 @@ def test_a_refusal_is_seen_when_the_board_is_scrolled(browser: Any, site_url: st
             square = page.eval_on_selector("#sq-a5", "q => q.getBoundingClientRect().toJSON()")
             assert page.evaluate("scrollY") > 0 and 0 < square["top"] < height - 10
             page.mouse.click(square["x"] + 5, square["y"] + 5)  # the opponent's stack
-            page.wait_for_function("document.querySelector('#message').textContent.includes('rule')")
+            page.wait_for_function(
+                "document.querySelector('#message').textContent.includes('rule')"
+            )
             box = page.eval_on_selector("#message", "m => m.getBoundingClientRect().toJSON()")
             status = page.eval_on_selector("#status", "s => s.getBoundingClientRect().toJSON()")
             assert box["top"] >= max(0, status["bottom"] if status["top"] >= 0 else 0)
             assert box["bottom"] <= height
         finally:
             ctx.close()
+
+
+def test_a_move_typed_after_the_end_is_told_the_game_is_over(page: Any, site_url: str) -> None:
+    # It once said "Wait for the computer to move" in a game between two people.
+    from timegames.core import GameRecord
+    from timegames.core.record import Seat, record_to_link
+    from timegames.time_vectors import GAME
+
+    rng = random.Random(3)
+    state = GAME.new_game({}, 0)
+    actions = []
+    while not state.is_terminal():
+        action = rng.choice(list(state.legal_actions()))
+        actions.append(GAME.action_to_text(action))
+        state = state.play(action)
+    record = GameRecord(
+        "time_vectors",
+        0,
+        GAME.normalise_options({}),
+        (Seat("Ada"), Seat("Bob")),
+        tuple(actions),
+        len(actions),
+    )
+    open_game(page, site_url, "time_vectors", "#g=" + record_to_link(record))
+    page.wait_for_selector("html[data-turn=over]")
+    page.fill("#move-input", "NW4a4")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('over')")
+    assert "computer" not in page.inner_text("#message")

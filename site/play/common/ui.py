@@ -645,6 +645,11 @@ class GamePage:
         """Send a move in notation; the engine checks it."""
         if self.view is None or self.busy:
             return
+        if self.view["outcome"] and self.view["position"] == self.view["length"]:
+            self.message(
+                self.tr("ui.game_over", "The game is over: undo, or start a new game."), "info"
+            )
+            return
         if self.view["to_move_kind"] != "human":
             self.message(self.tr("ui.wait_computer", "Wait for the computer to move."), "info")
             return
