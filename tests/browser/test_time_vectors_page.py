@@ -10,7 +10,7 @@ import pytest
 from conftest import READY, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from timegames.core import BotContext, Budget, GameRecord, replay
-from timegames.core.record import record_from_link, record_to_link
+from timegames.core.record import Seat, record_from_link, record_to_link
 from timegames.time_vectors import GAME
 
 
@@ -405,3 +405,33 @@ def test_vector_checker_embed(page: Any, site_url: str) -> None:
     page.wait_for_function(
         "document.querySelector('#example').textContent.includes('not a vector')"
     )
+
+
+def test_with_no_tokens_left_the_status_offers_a_claim_or_the_end(
+    page: Any, site_url: str
+) -> None:
+    # It said "click a free point" to a player who had no token to place.
+    options = GAME.normalise_options({"claim": True})
+    state = GAME.new_game(options, 0)
+    actions: list[str] = []
+    rng = random.Random(5)
+    while state.tokens_left(state.colour_of(state.current_player())) > 0 or state.phase != "place":
+        legal = state.legal_actions()
+        places = [a for a in legal if GAME.action_to_text(a) not in ("claim", "end")]
+        action = rng.choice(places) if places else GAME.parse_action("end")
+        actions.append(GAME.action_to_text(action))
+        state = state.play(action)
+    record = GameRecord(
+        "time_vectors", 0, options, (Seat("Ada"), Seat("Bob")), tuple(actions), len(actions)
+    )
+    open_game(page, site_url, "time_vectors", "#g=" + record_to_link(record))
+    page.wait_for_selector("html[data-turn=human]")
+    status = page.inner_text("#status")
+    assert "no tokens left" in status and "free point" not in status
+
+
+def test_each_point_tells_its_name_to_a_pointer(page: Any, site_url: str) -> None:
+    # The log and the move box name points (NW1a2); the board drew no coordinates.
+    open_game(page, site_url, "time_vectors")
+    names = page.eval_on_selector_all("[aria-label^='NW1a2,']", "ns => ns.map(n => n.title)")
+    assert names == ["NW1a2"]

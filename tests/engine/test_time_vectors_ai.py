@@ -277,7 +277,7 @@ def test_a_strong_bot_claims_its_vector_and_names_it(level: str) -> None:
             break
     assert isinstance(action, Mark)
     assert state.outcome().winners == (0,)
-    assert state.outcome().reason == "claimed a vector"
+    assert state.outcome().reason.startswith("claimed a vector: ")
 
 
 # -- defence against a threat followed by a fork ---------------------------------------------

@@ -72,6 +72,9 @@ def test_a_vector_need_not_be_built_in_order() -> None:
     assert state.current_player() == TERMINAL
     assert state.legal_actions() == []
     assert sorted(B.name(p) for p in state.winning_line) == sorted(ROW)
+    # The end names the vector's points in order along it, whatever order they came in.
+    along = {" ".join(ROW), " ".join(reversed(ROW))}
+    assert outcome.reason.removeprefix("built a vector: ") in along
 
 
 def test_three_in_a_line_does_not_win() -> None:
@@ -465,7 +468,7 @@ def test_with_claims_a_built_vector_does_not_end_the_game() -> None:
     won = claim(state, ROW)
     assert won.outcome() is not None
     assert won.outcome().winners == (0,)
-    assert won.outcome().reason == "claimed a vector"
+    assert won.outcome().reason.startswith("claimed a vector: ")
     assert sorted(B.name(p) for p in won.winning_line) == sorted(ROW)
 
 
@@ -600,7 +603,7 @@ def test_an_unclaimed_vector_lets_the_opponent_win_first() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (1,)
-    assert outcome.reason == "claimed a vector"
+    assert outcome.reason.startswith("claimed a vector: ")
 
 
 def test_an_unclaimed_vector_lapses_once_the_opponent_completes_one() -> None:

@@ -388,7 +388,10 @@ class TimeVectorsState(State[Action]):
         names = " ".join(B.name(p) for p in marked)
         if number is not None and number not in self.lapsed:
             seats = self.seats_of_colour(self.colour_of(self.seat))
-            outcome = Outcome.win(seats, self.settings.seats, "claimed a vector")
+            # The reason names the points in order: four tokens on four tiers are hard to
+            # read off the board.
+            points = " ".join(B.name(p) for p in line) if line else names
+            outcome = Outcome.win(seats, self.settings.seats, "claimed a vector: " + points)
             return replace(
                 self, marked=marked, winning_line=line, result=outcome, phase=self.resume
             )
@@ -437,8 +440,9 @@ class TimeVectorsState(State[Action]):
                 state = replace(state, lapsed=self.lapsed | others)
             return replace(state, phase=CLAIM_WINDOW)
         if completed:
+            points = " ".join(B.name(p) for p in completed[0])
             outcome = Outcome.win(
-                self.seats_of_colour(colour), self.settings.seats, "built a vector"
+                self.seats_of_colour(colour), self.settings.seats, "built a vector: " + points
             )
             return replace(state, winning_line=completed[0], result=outcome)
         return self._end_turn(state, placed=True)

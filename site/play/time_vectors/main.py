@@ -267,6 +267,8 @@ class TimeVectorsPage(GamePage):
             node.className = classes
             owner = COLOUR_NAMES[colour] + " token" if colour >= 0 else "empty"
             node.setAttribute("aria-label", name + ", " + owner)
+            # A pointer shows the name the log and the move box use (NW1a2).
+            node.setAttribute("title", name)
 
     def render_supply(self, view):
         box = by_id("supply")
@@ -347,6 +349,8 @@ class TimeVectorsPage(GamePage):
         if phase == "naming":
             return name + ": name the four tokens of your vector, or cancel (Esc)."
         if view["state"].get("claim_rule"):
+            if view["state"]["tokens_left"][view["state"]["colour_of_seat"][seat]] <= 0:
+                return name + ": no tokens left: claim a vector (C), or end your turn (E)."
             return name + " to move: click a free point, or claim a vector (C)."
         return name + " to move: click a free point."
 
