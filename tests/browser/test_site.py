@@ -178,3 +178,21 @@ def test_a_move_typed_after_the_end_is_told_the_game_is_over(page: Any, site_url
     page.press("#move-input", "Enter")
     page.wait_for_function("document.querySelector('#message').textContent.includes('over')")
     assert "computer" not in page.inner_text("#message")
+
+
+def test_two_players_of_one_name_are_asked_to_differ(page: Any, site_url: str) -> None:
+    # The log, the reports and the privacy screen tell players apart by name only.
+    open_game(page, site_url, "timelock")
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    page.fill("#seat-name-0", "Sam")
+    page.fill("#seat-name-1", " sam ")
+    page.click("#ng-start")
+    page.wait_for_function("document.querySelector('#ng-error').textContent.includes('same name')")
+    assert page.eval_on_selector("#new-game", "d => d.open")
+    page.fill("#seat-name-1", "Kim")
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('timegames:timelock:autosave')).seats[1].name === 'Kim'"
+    )

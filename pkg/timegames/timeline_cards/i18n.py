@@ -436,6 +436,12 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "La partita è finita: annulla una mossa o inizia una nuova partita.",
         "The game is over: undo, or start a new game.",
     ),
+    "ui.same_name": (
+        "Zwei Spielende haben denselben Namen: gib allen einen eigenen.",
+        "Deux joueurs ont le même nom : donne à chacun le sien.",
+        "Due giocatori hanno lo stesso nome: dai a ciascuno il suo.",
+        "Two players have the same name: give each one their own.",
+    ),
     "ui.vs": (" gegen ", " contre ", " contro ", " vs "),
     "ui.deal_code": ("Mischung {a}.", "Donne {a}.", "Smazzata {a}.", "Deal {a}."),
     "ui.other_tab": (

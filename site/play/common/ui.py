@@ -920,6 +920,13 @@ class GamePage:
         seats = self.form_seats()
         for seat in seats:
             seat["name"] = seat["name"].strip()[:40]
+        named = [seat["name"].lower() for seat in seats if seat["name"]]  # MicroPython: no casefold
+        if len(set(named)) < len(named):
+            # The log, the reports and the privacy screen name players by name only.
+            by_id("ng-error").textContent = self.tr(
+                "ui.same_name", "Two players have the same name: give each one their own."
+            )
+            return
         request = self.new_request(self.chosen_options(), seats)
         by_id("new-game").close()
         if await self.act(request):
