@@ -141,11 +141,14 @@ def bidding_ids(page: Any) -> list[str]:
     return ids
 
 
-def order_texts(page: Any) -> list[str]:
-    texts: list[str] = page.eval_on_selector_all(
-        "#orders .tg-order-text", "ns => ns.map(n => n.textContent)"
-    )
+def texts_of(page: Any, selector: str) -> list[str]:
+    """The text of every element ``selector`` finds, in page order."""
+    texts: list[str] = page.eval_on_selector_all(selector, "ns => ns.map(n => n.textContent)")
     return texts
+
+
+def order_texts(page: Any) -> list[str]:
+    return texts_of(page, "#orders .tg-order-text")
 
 
 def test_hot_seat_player_two_never_sees_player_one_orders(page: Any, site_url: str) -> None:
@@ -545,10 +548,7 @@ def after_one_turn(
 
 
 def report_lines(page: Any) -> list[str]:
-    lines: list[str] = page.eval_on_selector_all(
-        "#report .tg-report-step", "ns => ns.map(n => n.textContent)"
-    )
-    return lines
+    return texts_of(page, "#report .tg-report-step")
 
 
 def test_the_report_names_each_seat_once(page: Any, site_url: str) -> None:
