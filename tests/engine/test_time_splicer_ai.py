@@ -118,13 +118,12 @@ def test_play_accepts_exactly_what_legal_actions_lists() -> None:
     assert checked > 1000
 
 
-def test_strong_keeps_its_bids_within_its_purse() -> None:
-    # A bid larger than what is left when its tile comes up disqualifies all of a
-    # seat's bids, so strong never bids more in total than its free splices; the
-    # planner spreads its purse over both tiles and can lose them all.
+def test_strong_bids_a_tiles_full_worth_plus_one() -> None:
+    # Under Vickrey plus one the price is the second bid plus one, so the strong
+    # bot bids the tile's whole worth, and one more to win ties with the planner.
     state = scenario(stacks={0: [(9, "")]}, bidding=[1, 2])
     planner = {o.tile: o.amount for o in make_plan(state, 0, "planner") if isinstance(o, Bid)}
     strong = {o.tile: o.amount for o in make_plan(state, 0, "strong") if isinstance(o, Bid)}
-    free = state.splices[0] - 3  # all it has left after placing
-    assert sum(planner.values()) > free
-    assert strong == {2: free}
+    assert planner.keys() == strong.keys() == {1, 2}
+    assert strong[2] == planner[2] == state.splices[0] - 3  # all it has left after placing
+    assert strong[1] == planner[1] + 1

@@ -17,12 +17,10 @@ Levels, weakest first:
   it pushes the frontier of levels), improves a tile when one change makes
   it fit, bids on several tiles with overbidding, keeps splices for the
   Time Splicer.
-* ``strong`` (:mod:`.ai_strong`): the planner, plus outbidding every rival's
-  purse for the Time Splicer and holding it until placing it wins, fitting
-  tiles by widening their outputs, bids that never disqualify it, racing for
-  the Splicer when it leads, bumping priority (two places) when it places a
-  tile at the frontier of levels, and restacking the leader's best tile off
-  the longest path late in the game.
+* ``strong``: the planner, plus bidding a tile's full worth and one more
+  (under Vickrey plus one the price is set by the second bid), bumping
+  priority (two places) when it places a tile at the frontier of levels,
+  and restacking the leader's best tile off the longest path late in the game.
 """
 
 from __future__ import annotations
@@ -34,7 +32,7 @@ from ..core.protocol import AiLevel, Bot, BotContext, State
 from . import board as B
 from .board import Piece
 from .content import SPLICER_ID, START_ID, TILES
-from .orders import Bid, Cap, Improve, Order, Place, Submit
+from .orders import Bid, Bump, Cap, Improve, Order, Place, Restack, Submit
 from .resolve import highest_level
 from .rules import MAX_TURNS, Draft, SplicerState, order_problem, write_order
 
@@ -269,12 +267,20 @@ class Planner:
             piece = ranked[0]
             self.add(Bid(piece.id, max(1, min(free, 2 + piece.level // 6))))
             return
-        budget = free + 2
+        budget = free + (3 if self.level == "strong" else 2)
         for piece in ranked:
             worth = self.tile_worth(piece)
             if worth < 1.0:
                 continue
-            amount = free if piece.id == SPLICER_ID else int(min(free, max(1, worth)))
+            if piece.id == SPLICER_ID:
+                amount = free
+            elif self.level == "strong":
+                # Vickrey plus one: the winner pays the second bid, so bidding the
+                # tile's full worth is safe; one more wins ties against a rival who
+                # values it the same (the planner bids exactly its worth).
+                amount = int(min(free, max(1, worth + 1)))
+            else:
+                amount = int(min(free, max(1, worth)))
             if amount > budget:
                 amount = budget
             if amount < 1:
@@ -282,14 +288,42 @@ class Planner:
             if self.add(Bid(piece.id, amount)):
                 budget -= amount
 
-    def splicer_move(self) -> bool:
-        """If the Time Splicer is in the stack, try hard to place it (uncapping as needed).
+    def bump(self) -> None:
+        """Strong: bump when a placement is planned and someone ranks above."""
+        if self.level != "strong" or not any(isinstance(o, Place) for o in self.plan):
+            return
+        base = [(self.state.turn - 1 + i) % self.n for i in range(self.n)]
+        if base.index(self.seat) == 0:
+            return
+        important = any(
+            isinstance(o, Place) and TILES[o.tile].level >= self.frontier for o in self.plan
+        )
+        if important and self.free() >= B.BUMP_COST * 2:
+            self.add(Bump())
+            self.add(Bump())
 
-        True if it is placed.
-        """
+    def sabotage(self) -> None:
+        """Strong, late: restack a rival's high tile from the longest path."""
+        if self.level != "strong" or self.turns_left > 6 or self.free() < B.RESTACK_OTHER:
+            return
+        board = self.draft.board
+        path = B.longest_path(board)
+        scores = self.state.scores
+        leader = max(range(self.n), key=lambda s: scores[s])
+        if leader == self.seat:
+            return
+        targets = [
+            board[c] for c in path if board[c].owner == leader and board[c].piece.id != START_ID
+        ]
+        if targets:
+            best = max(targets, key=lambda c: c.piece.level)
+            self.add(Restack(best.piece.id))
+
+    def splicer_move(self) -> None:
+        """If the Time Splicer is in the stack, try hard to place it (uncapping as needed)."""
         piece = self.draft.in_stack(SPLICER_ID)
         if piece is None:
-            return False
+            return
         board = self.draft.board
         for x, y in B.candidates(board):
             for mask in range(16):
@@ -305,20 +339,17 @@ class Planner:
                 if cost <= self.free():
                     for order in changes:
                         self.add(order)
-                    return self.add(Place(piece.id, x, y))
-        return False
+                    self.add(Place(piece.id, x, y))
+                    return
 
 
 def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
     """This turn's orders for ``seat`` at ``level`` (deterministic)."""
-    if level == "strong":
-        # Imported here: the strong planner builds on this module's Planner.
-        from .ai_strong import StrongPlanner
-
-        return StrongPlanner(state, seat).make()
     planner = Planner(state, seat, level)
     if level != "beginner":
         planner.splicer_move()
+    planner.sabotage()
     planner.place_all()
+    planner.bump()
     planner.bids()
     return planner.plan
