@@ -295,8 +295,7 @@ class GamePage:
             # request it may have in flight is waited for, not a reason to refuse.
             self.games_opened += 1
             self.html.setAttribute("data-thinking", "0")
-            while self.busy:
-                await asyncio.sleep(0.02)
+            await self.until_idle()
         if self.busy:
             self.message(self.tr("ui.busy", "Please wait: the engine is busy."), "info")
             return None
@@ -664,8 +663,10 @@ class GamePage:
             box.value = ""
             await self.play(text)
 
-    def ai_to_move(self):
-        return self.view and self.view["to_move_kind"] == "ai" and not self.view["outcome"]
+    async def until_idle(self):
+        """Wait for the request in flight (a computer's move, the player's own) to end."""
+        while self.busy:
+            await asyncio.sleep(0.02)
 
     async def run_ai(self):
         """Let computer players move, one action at a time, while the page keeps painting.
@@ -678,42 +679,45 @@ class GamePage:
         while self.ai_running:
             await asyncio.sleep(0.02)
         self.ai_running = True
-        game = self.games_opened
         try:
-            await self.ai_loop(game)
+            await self.ai_loop(self.games_opened)
         finally:
             self.ai_running = False
 
     async def ai_loop(self, game):
-        paused = False
-        while self.games_opened == game:  # else the game the loop played is gone
-            if not self.ai_to_move():
-                self.html.setAttribute("data-thinking", "0")
+        while self.ai_may_play(game):
+            self.html.setAttribute("data-thinking", "1")
+            self.status(self.turn_text(self.view))
+            # The pause lets the player see each move; everything is checked again after it.
+            await asyncio.sleep(self.ai_pause())
+            await self.until_idle()
+            if not self.ai_may_play(game):
                 return
-            if self.view["position"] < self.view["length"]:
-                self.html.setAttribute("data-thinking", "0")
-                self.status(
-                    self.tr(
-                        "ui.replay_waiting",
-                        "Replay: press » to return to the game; the computer waits.",
-                    )
-                )
-                return
-            if not paused:
-                # The pause lets the player see each move; everything is checked again after it.
-                self.html.setAttribute("data-thinking", "1")
-                self.status(self.turn_text(self.view))
-                await asyncio.sleep(self.ai_pause())
-                while self.busy:  # the player's own request, sent during the pause
-                    await asyncio.sleep(0.02)
-                paused = True
-                continue
-            paused = False
             answer = await self.act({"op": "bot"}, quiet=True)
             self.html.setAttribute("data-thinking", "0")
             if not answer:
                 return
             self.html.setAttribute("data-think-ms", str(answer.get("think_ms")))
+
+    def ai_may_play(self, game):
+        """True while the loop's game is shown, unfinished, at its latest position, and a
+        computer is to move; otherwise the loop ends and the page says why."""
+        if self.games_opened != game:
+            return False  # the loop that plays the game now shows its own state
+        view = self.view
+        if not view or view["to_move_kind"] != "ai" or view["outcome"]:
+            self.html.setAttribute("data-thinking", "0")
+            return False
+        if view["position"] < view["length"]:
+            self.html.setAttribute("data-thinking", "0")
+            self.status(
+                self.tr(
+                    "ui.replay_waiting",
+                    "Replay: press » to return to the game; the computer waits.",
+                )
+            )
+            return False
+        return True
 
     def ai_pause(self):
         """Seconds to wait before the next AI action; pages may vary it (e.g. after a roll)."""
@@ -959,7 +963,7 @@ class GamePage:
             # passing to whoever was to move back then would show that player's secrets.
             return
         if len(humans) > 1 and self.revealed_for != seat:
-            by_id("privacy-name").textContent = self.view["seats"][seat]["name"]
+            by_id("privacy-name").textContent = self.name(seat)
             by_id("privacy").hidden = False
             self.pending_viewer = seat
         else:
@@ -991,6 +995,42 @@ class GamePage:
             self.game_rev = 0
             self.game_created = now_iso()
         set_storage_session(self.tab_key, self.game_id)
+
+    def name(self, seat):
+        """A seat's name; two seats of one name (an old save) are told apart by number."""
+        seats = self.view["seats"]
+        if seat is None or seat < 0 or seat >= len(seats):
+            return "nobody"
+        name = seats[seat]["name"]
+        if sum(1 for s in seats if s["name"] == name) > 1:
+            return name + " (" + str(seat + 1) + ")"
+        return name
+
+    def named(self, text):
+        """The engine's texts call seats "Player 1"...; say the players' names instead.
+
+        One pass over the engine's text: a name put in is never read again, so a
+        player named "Player 1" is not taken for seat 1.
+        """
+        marker = "Player "
+        out = []
+        start = 0
+        while True:
+            at = text.find(marker, start)
+            if at < 0:
+                break
+            end = at + len(marker)
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            number = text[at + len(marker) : end]
+            if number and 1 <= int(number) <= len(self.view["seats"]):
+                out.append(text[start:at])
+                out.append(self.name(int(number) - 1))
+            else:
+                out.append(text[start:end])
+            start = end if end > at + len(marker) else at + len(marker)
+        out.append(text[start:])
+        return "".join(out)
 
     def game_name(self, view):
         return self.tr("ui.vs", " vs ").join([seat["name"] for seat in view["seats"]])

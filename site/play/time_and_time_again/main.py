@@ -157,18 +157,6 @@ class TimeAgainPage(GamePage):
         options = self.view["options"] if self.view else {}
         return options.get("clock", "accelerated")
 
-    def name(self, seat):
-        return self.view["seats"][seat]["name"]
-
-    def named(self, text):
-        """The engine's texts call seats "Player N"; show the names the players chose."""
-        seats = self.view["seats"] if self.view else []
-        for index in range(len(seats) - 1, -1, -1):
-            label = "Player " + str(index + 1)
-            if seats[index]["name"] != label and label in text:
-                text = text.replace(label, seats[index]["name"])
-        return text
-
     def loc_name(self, loc_id):
         loc = self.locs.get(loc_id)
         return loc["name"] if loc else str(loc_id)
@@ -1387,9 +1375,6 @@ class TimeAgainPage(GamePage):
     async def play(self, text):
         """Send a move; a purchase, clicked or typed, shows its result card."""
         view = self.view
-        if view and view["outcome"] and view["position"] == view["length"]:
-            self.message("The game is over: " + self.named(str(view["outcome"]["reason"])), "info")
-            return
         order = str(text).strip().lower()
         opp = None
         if order[:1] == "b" and order[1:].isdigit() and view:

@@ -137,16 +137,6 @@ class SplicerPage(GamePage):
             and not self.busy
         )
 
-    def name(self, seat):
-        """A seat's name; two seats with the same name are told apart by their number."""
-        seats = self.view["seats"]
-        if seat is None or seat < 0 or seat >= len(seats):
-            return "nobody"
-        name = seats[seat]["name"]
-        if sum(1 for s in seats if s["name"] == name) > 1:
-            return name + " (" + str(seat + 1) + ")"
-        return name
-
     def group(self, key):
         return self.groups.get(key) or {"key": key, "name": key, "glyph": "◆", "colour": "#94a3b8"}
 
@@ -896,32 +886,6 @@ class SplicerPage(GamePage):
         autoplay = fresh and bool(steps) and self.live() and self.report_seen is not None
         self.report.load(key, steps, autoplay=autoplay)
 
-    def named(self, text):
-        """The engine's texts call seats "Player 1"...; say the players' names instead.
-
-        One pass over the engine's text: a name put in is never read again, so a
-        player named "Player 1" is not taken for seat 1.
-        """
-        marker = "Player "
-        out = []
-        start = 0
-        while True:
-            at = text.find(marker, start)
-            if at < 0:
-                break
-            end = at + len(marker)
-            while end < len(text) and text[end].isdigit():
-                end += 1
-            number = text[at + len(marker) : end]
-            if number and 1 <= int(number) <= len(self.view["seats"]):
-                out.append(text[start:at])
-                out.append(self.name(int(number) - 1))
-            else:
-                out.append(text[start:end])
-            start = end if end > at + len(marker) else at + len(marker)
-        out.append(text[start:])
-        return "".join(out)
-
     def report_item(self, step):
         phase = step.get("phase", "")
         text = self.named(step.get("reason") or step.get("text") or "")
@@ -1061,13 +1025,6 @@ class SplicerPage(GamePage):
                 self.status("Everyone loses: the Time Splicer was not rebuilt in time.")
             else:
                 self.status(self.won_text(outcome))
-
-    def update_viewer(self):
-        super().update_viewer()
-        seat = self.view["to_move"]
-        if not by_id("privacy").hidden and seat is not None:
-            # Two players of the same name: the curtain says which of them takes over.
-            by_id("privacy-name").textContent = self.name(seat)
 
     def turn_text(self, view):
         seat = view["to_move"]

@@ -157,9 +157,6 @@ class TimelinePage(GamePage):
         key = "category." + category
         return self.labels.get(key, category)
 
-    def name(self, seat):
-        return self.view["seats"][seat]["name"]
-
     # -- wiring -----------------------------------------------------------------------
 
     def bind_game(self):
