@@ -233,6 +233,11 @@ def test_games_between_computer_players_end_and_every_seat_sees_the_end(
 ) -> None:
     # Random play in a race game mostly reaches the turn limit; bots win, so the
     # views and scores of a decided game get checked under every option too.
+    play_bots(slug, options)
+
+
+def play_bots(slug: str, options: dict[str, Any]) -> None:
+    """A seeded game between the game's computer levels (all but random), to its end."""
     game = timegames.GAMES[slug]
     settings = game.normalise_options(options)
     seats = game.seat_count(settings)

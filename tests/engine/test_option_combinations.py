@@ -1,0 +1,133 @@
+"""Options in combination, for every registered game.
+
+The conformance suite plays each single non-default option; a variant can
+still break another one.  Here every pair of choices two options offer (each
+accepted alone and together) is played in at least one seeded random game,
+with the conformance suite's checks and exact replay from the game's record.
+A greedy all-pairs cover keeps that to a few dozen games instead of the
+product of every option.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+import timegames
+from test_conformance import play_bots, play_random
+from timegames.core import FormatError, GameRecord, Seat, replay
+
+Choice = tuple[str, str]
+"""An option's name and the repr of one of its values (values may be unhashable)."""
+Pair = tuple[Choice, Choice]
+
+
+def accepted(game: Any, options: dict[str, Any]) -> bool:
+    try:
+        game.normalise_options(options)
+    except FormatError:
+        return False
+    return True
+
+
+def all_pairs(game: Any) -> list[Pair]:
+    """Every pair of choices of two options, besides both defaults, that the game accepts."""
+    specs = [spec for spec in game.option_specs() if len(spec.choices) > 1]
+    pairs: list[Pair] = []
+    for one, other in itertools.combinations(specs, 2):
+        for a, _ in one.choices:
+            for b, _ in other.choices:
+                if (a, b) != (one.default, other.default) and accepted(
+                    game, {one.name: a, other.name: b}
+                ):
+                    pairs.append(((one.name, repr(a)), (other.name, repr(b))))
+    return pairs
+
+
+def pairs_in(options: dict[str, Any]) -> set[Pair]:
+    choices = sorted((name, repr(value)) for name, value in options.items())
+    return set(itertools.combinations(choices, 2))
+
+
+def covering_sets(game: Any) -> list[dict[str, Any]]:
+    """Option sets (non-default values only) that hold every pair of :func:`all_pairs`.
+
+    Each set starts from the first pair not yet held and then takes, option by
+    option, the choice that holds the most pairs still missing and that the
+    game accepts with the rest.
+    """
+    specs = [spec for spec in game.option_specs() if len(spec.choices) > 1]
+    values = {spec.name: {repr(v): v for v, _ in spec.choices} for spec in specs}
+    defaults = {spec.name: spec.default for spec in specs}
+    missing = {tuple(sorted(pair)) for pair in all_pairs(game)}
+    sets: list[dict[str, Any]] = []
+    while missing:
+        (name_a, a), (name_b, b) = min(missing)
+        options = {**defaults, name_a: values[name_a][a], name_b: values[name_b][b]}
+        for spec in specs:
+            if spec.name in (name_a, name_b):
+                continue
+            best, held = options[spec.name], -1
+            for value in values[spec.name].values():
+                trial = {**options, spec.name: value}
+                if accepted(game, trial) and len(pairs_in(trial) & missing) > held:
+                    best, held = value, len(pairs_in(trial) & missing)
+            options[spec.name] = best
+        assert accepted(game, options)
+        held_now = pairs_in(options) & missing
+        assert held_now, "every set holds the pair it started from"
+        missing -= held_now
+        sets.append({k: v for k, v in options.items() if v != defaults[k]})
+    return sets
+
+
+def _cases() -> list[Any]:
+    return [
+        pytest.param(slug, options, id=f"{slug}-{number}")
+        for slug in sorted(timegames.GAMES)
+        for number, options in enumerate(covering_sets(timegames.GAMES[slug]))
+    ]
+
+
+def test_the_cover_holds_every_accepted_pair() -> None:
+    for slug, game in sorted(timegames.GAMES.items()):
+        defaults = {spec.name: spec.default for spec in game.option_specs()}
+        held: set[Pair] = set()
+        for options in covering_sets(game):
+            held |= pairs_in({**defaults, **options})
+        for pair in all_pairs(game):
+            assert tuple(sorted(pair)) in held, (slug, pair)
+
+
+def test_games_with_several_options_are_covered() -> None:
+    # Not vacuous: every game with two or more variant options gets combined sets.
+    for slug, game in sorted(timegames.GAMES.items()):
+        if sum(len(spec.choices) > 1 for spec in game.option_specs()) >= 2:
+            sets = covering_sets(game)
+            assert sets, slug
+            assert max(len(options) for options in sets) >= 2, slug
+
+
+@pytest.mark.parametrize(("slug", "options"), _cases())
+def test_random_games_under_combined_options_keep_the_protocol(
+    slug: str, options: dict[str, Any]
+) -> None:
+    played = play_random(slug, options, 3)
+    game = played.game
+    record = GameRecord(
+        game.slug,
+        played.seed,
+        played.options,
+        tuple(Seat(label) for label in game.seat_labels(played.options)),
+        tuple(played.texts),
+        len(played.texts),
+    )
+    assert replay(record)[-1] == played.states[-1]
+
+
+@pytest.mark.parametrize(("slug", "options"), _cases())
+def test_computer_players_finish_games_under_combined_options(
+    slug: str, options: dict[str, Any]
+) -> None:
+    play_bots(slug, options)
