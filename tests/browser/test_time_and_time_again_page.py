@@ -740,3 +740,24 @@ def test_a_rules_example_keeps_its_clock_still(browser: Any, site_url: str) -> N
         assert "waits" in page.inner_text("#clock-next")
     finally:
         ctx.close()
+
+
+CUT_NAMES = """[...document.querySelectorAll('#diamond .tt-cname')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+  .map(e => e.textContent)"""
+
+
+def test_every_name_on_the_diamond_is_shown_whole(browser: Any, site_url: str) -> None:
+    # "Constantinople", "The Present Day" and "Akhetaten (Amarna)" were cut short
+    # with an ellipsis at both widths.
+    for width, height in ((1280, 800), (390, 844)):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = ctx.new_page()
+            page.goto(site_url + f"play/{SLUG}/")
+            page.wait_for_selector(READY, timeout=90_000)
+            assert page.evaluate(CUT_NAMES) == [], width
+            names = page.eval_on_selector_all("#diamond .tt-cname", "ns => ns.map(n => n.title)")
+            assert "Akhetaten (Amarna)" in names and "The Present Day" in names
+        finally:
+            ctx.close()

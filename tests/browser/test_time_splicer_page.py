@@ -10,7 +10,7 @@ from typing import Any
 from conftest import READY, axe_violations, faded, load_file, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
-from timegames.core import BotContext, Budget, GameRecord
+from timegames.core import BotContext, Budget, GameRecord, IllegalAction
 from timegames.core.record import Seat, record_from_link, record_to_link, record_to_text
 from timegames.time_splicer import GAME, SplicerState
 
@@ -772,3 +772,39 @@ def test_on_a_phone_the_chosen_tile_spots_clear_the_status_bar(browser: Any, sit
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_tile_improved_then_ordered_down_is_drawn_improved(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    # It was drawn with its printed sides until the turn ran.
+    record, _, place = restack_position()
+    state = GAME.new(record.options, record.seed)
+    for text in record.actions:
+        state = state.play_text(text)  # type: ignore[assignment]
+    number = place.split()[1]
+    improve = None
+    for action in state.legal_actions():
+        text = GAME.action_to_text(action)
+        if text.startswith(f"improve {number} ") and text.split()[2] in ("cap", "uncap"):
+            try:
+                state.play_text(text).play_text(place)
+            except IllegalAction:
+                continue
+            improve = text
+            break
+    assert improve is not None
+    side, capped = improve.split()[3].lower(), improve.split()[2] == "cap"
+    open_game(page, site_url, SLUG)
+    path = tmp_path / "improve.json"
+    path.write_text(record_to_text(record))
+    load_file(page, path)
+    wait_turn(page, "human")
+    for text in (improve, place):
+        before = position(page)
+        page.fill("#move-input", text)
+        page.press("#move-input", "Enter")
+        wait_moved(page, before)
+    drawn = f"#timeline .ts-tile.draft[data-tile='{number}'] .ts-side.{side}"
+    page.wait_for_selector(drawn)
+    assert ("capped" if capped else "open") in (page.get_attribute(drawn, "class") or "")

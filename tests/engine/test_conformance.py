@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 import pytest
@@ -493,6 +493,50 @@ def _mutations(texts: list[str], rng: random.Random) -> set[str]:
             text = " ".join(parts)
         out.add(text.strip())
     return out - set(texts) - {""}
+
+
+def _field_variants(value: Any) -> list[Any]:
+    """Values of the wrong type or out of range for a field holding ``value``."""
+    out: list[Any] = [None, "bogus", "", 2.5, True, -1, 10**6]
+    if isinstance(value, bool):
+        out += [0, 1, "true"]
+    elif isinstance(value, int):
+        out += [float(value), str(value), value + 1, value - 1]
+    elif isinstance(value, str):
+        out += [value.upper(), value + "x", " " + value]
+    elif isinstance(value, tuple):
+        out += [list(value), value[:-1], value + value[-1:]]
+    return out
+
+
+def _object_mutants(action: Any) -> list[Any]:
+    """Action objects built by hand near ``action``: one field changed (type or value)."""
+    if not is_dataclass(action):
+        return _field_variants(action)
+    out = []
+    for spec in fields(action):
+        for value in _field_variants(getattr(action, spec.name)):
+            out.append(replace(action, **{spec.name: value}))
+    return out
+
+
+@pytest.mark.parametrize("slug", sorted(timegames.GAMES))
+def test_play_refuses_hand_built_actions_it_does_not_list(slug: str) -> None:
+    """Objects with a field of the wrong type or value (``True`` for 1, ``2.5``, ``None``)
+    are refused with IllegalAction, never accepted or crashing, even where they compare
+    equal to a listed action (``True == 1``): a game holding one could not be saved."""
+    game = timegames.GAMES[slug]
+    rng = random.Random(13)
+    for _label, options in option_sets(game)[:4]:
+        for state in _fuzz_states(game, options, 5):
+            legal = state.legal_actions()
+            listed = {repr(a) for a in legal}
+            for action in rng.sample(legal, min(len(legal), 10)):
+                for mutant in _object_mutants(action):
+                    if repr(mutant) in listed:
+                        continue
+                    with pytest.raises(IllegalAction):
+                        state.play(mutant)
 
 
 @pytest.mark.parametrize("slug", sorted(timegames.GAMES))

@@ -203,7 +203,9 @@ def test_a_discarded_challenge_costs_turns_raises_visibility_and_is_replaced() -
     state = position(owner=0, offer=("challenge", "rome", None, 0, 5))
     after = state.play(Buy(OFFER))
     assert after.turns[0] == state.turns[0] - 5
-    assert after.vis[0][BY_ID["rome"]] == 1
+    # A challenge is fought from the present day: the taker becomes visible there.
+    assert after.vis[0][PRESENT] == state.vis[0][PRESENT] + 1
+    assert after.vis[0][BY_ID["rome"]] == 0
     assert list(after.control) == list(state.control)
     ids = [o.id for o in after.opps]
     assert OFFER not in ids and ids[0] == OFFER + 1  # replaced in place by a fresh id

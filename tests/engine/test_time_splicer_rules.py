@@ -107,6 +107,18 @@ def test_improvements_in_a_stack_stay_secret_until_resolution() -> None:
     assert state.view(1)["stacks"][0][0]["caps"]["N"] is True
 
 
+def test_a_tile_improved_then_placed_is_shown_improved_on_its_spot() -> None:
+    state = scenario(stacks={0: [(POTTERY, FREE)]})
+    for text in ("improve 9 cap N", "place 9 1,0"):
+        state = state.play_text(text)  # type: ignore[assignment]
+    (change,) = [c for c in state.view(0)["me"]["board_changes"] if c["kind"] == "place"]
+    assert (change["x"], change["y"], change["tile"]) == (1, 0, POTTERY)
+    assert change["piece"]["caps"]["N"] is True and change["piece"]["improved"] is True
+    # Placed, then restacked by a later order: nothing is drawn on the spot.
+    state = state.play_text("restack 9")  # type: ignore[assignment]
+    assert all("piece" not in c for c in state.view(0)["me"]["board_changes"])
+
+
 def test_the_report_lists_every_step_with_success_or_failure_and_why() -> None:
     state = scenario(stacks={0: [(POTTERY, FREE)], 1: [(WEAVING, FREE)]}, bidding=[AXE])
     state = turn(state, ["place 9 1,0", "bid 1 3"], ["place 12 1,0", "bid 1 2"])
@@ -268,6 +280,24 @@ def test_restack_costs_four_own_eight_other_never_the_start() -> None:
     assert _cost(state, "restack 1") == 8
     refused(state, "restack 0", "start-tile")
     refused(state, "restack 12", "not-placed")
+
+
+def test_a_refused_placement_gives_every_rule_it_breaks() -> None:
+    # The document: a placement that breaks "a placement rule or rules" displays the
+    # reasons.  Telephone (level 12, communication) east of the starting tile breaks
+    # both the group rule and the level rule.
+    telephone = 97
+    state = scenario(stacks={0: [(telephone, "")]})
+    with pytest.raises(IllegalAction) as err:
+        state.play_text("place 97 1,0")
+    assert err.value.rule == "groups"
+    message = err.value.message
+    assert "does not feed" in message and "going east the level rises" in message
+    (blocked,) = [
+        b for b in state.view(0)["me"]["aims"][0]["blocked"] if (b["x"], b["y"]) == (1, 0)
+    ]
+    assert blocked["rule"] == "groups"
+    assert "does not feed" in blocked["reason"] and "level 0 to the west" in blocked["reason"]
 
 
 def test_cap_and_improve_costs() -> None:

@@ -350,10 +350,32 @@ class State(ABC, Generic[A]):
         """Checked :meth:`apply`: raises :class:`IllegalAction` with the reason."""
         if self.is_terminal():
             raise IllegalAction("game-over", "the game is over; no more moves can be made")
+        self.check_form(action)
         problem = self.illegal_reason(action)
         if problem is not None:
             raise problem
         return self.apply(action)
+
+    def check_form(self, action: A) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is exactly an action the game's
+        notation writes, field types included.
+
+        Rules compare actions by equality, and ``True == 1 == 1.0`` in Python:
+        without this, an action object built by hand (``Bid(12, 2.5)``, a field
+        of ``None``) could be accepted although ``legal_actions`` never lists it,
+        or fail with a ``TypeError``, and a game holding it could not be saved.
+        Text input is parsed already, so only objects built in code meet this.
+        """
+        game = self.game
+        try:
+            back = game.parse_action(game.action_to_text(action))
+            same = back == action and repr(back) == repr(action)
+        except (NotationError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            same = False
+        if not same:
+            shown = repr(action)
+            shown = shown if len(shown) <= 60 else shown[:59] + "…"
+            raise IllegalAction("notation", f"{shown} is not an action of {game.title}")
 
     def play_text(self, text: str) -> State[A]:
         """Parse ``text`` in the game's notation and :meth:`play` it."""

@@ -684,9 +684,12 @@ class _Work:
     def take(self, seat: int, opp: Opportunity) -> None:
         self.turns[seat] -= opp.price
         loc = opp.loc
-        self.vis[seat][loc] += 1
+        # A challenge is listed at its character's location, but the taker's forces
+        # are deployed in the present day, so that is where taking it makes them visible.
+        seen_at = B.PRESENT if opp.kind == "challenge" else loc
+        self.vis[seat][seen_at] += 1
         self.serial += 1
-        self.seen[seat][loc] = self.serial
+        self.seen[seat][seen_at] = self.serial
         self.last_acted[seat] = self.clock
         mult = 2 if self.control[loc] == seat and opp.kind != "challenge" else 1
         who = player_name(seat)

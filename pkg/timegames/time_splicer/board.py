@@ -153,11 +153,13 @@ def inner_is_first(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def link_problem(board: Board, piece: Piece, x: int, y: int) -> tuple[str, str] | None:
-    """The first linking rule that ``piece`` at ``(x, y)`` breaks, as ``(rule, reason)``.
+    """The linking rules that ``piece`` at ``(x, y)`` breaks, as ``(rule, reason)``.
 
     Every side shared with a placed tile must match (both capped or both
     uncapped).  Across every open join the group rule and the level rule
-    hold.  At least one join must be open.
+    hold.  At least one join must be open.  ``rule`` names the first rule
+    broken; ``reason`` gives every one (the document: "the reasons will be
+    displayed"), each rule's explanation once.
     """
     if x < 0:
         return "centre-line", f"{x},{y} lies west of the centre line"
@@ -165,6 +167,7 @@ def link_problem(board: Board, piece: Piece, x: int, y: int) -> tuple[str, str] 
         return "occupied", f"{x},{y} already holds {board[(x, y)].piece.info.name}"
     info = TILES[piece.id]
     open_joins = 0
+    broken: dict[str, list[str]] = {}  # rule -> what breaks it, in the order found
     for side, nx, ny in neighbours(x, y):
         cell = board.get((nx, ny))
         if cell is None:
@@ -175,9 +178,10 @@ def link_problem(board: Board, piece: Piece, x: int, y: int) -> tuple[str, str] 
         name = other.info.name
         if mine != theirs:
             state = "capped" if mine else "uncapped"
-            return "caps", (
-                f"its {side} side is {state} but {name}'s facing side is not; " + RULE_TEXT["caps"]
+            broken.setdefault("caps", []).append(
+                f"its {side} side is {state} but {name}'s facing side is not"
             )
+            continue
         if mine:
             continue  # a sealed join: no group or level rule, and no connection
         open_joins += 1
@@ -188,26 +192,29 @@ def link_problem(board: Board, piece: Piece, x: int, y: int) -> tuple[str, str] 
             inner_outputs, outer_group, outer_name = other.outputs, info.group, info.name
             inner_name = name
         if outer_group not in inner_outputs:
-            return "groups", (
-                f"{inner_name} (inner) does not feed the group of {outer_name}; "
-                + RULE_TEXT["groups"]
+            broken.setdefault("groups", []).append(
+                f"{inner_name} (inner) does not feed the group of {outer_name}"
             )
         if side in "NS":
             if other.level != info.level:
-                return "levels", (
+                broken.setdefault("levels", []).append(
                     f"level {info.level} next to level {other.level} to the {side}; "
                     "north and south the level must stay the same"
                 )
         else:
             west, east = (other.level, info.level) if side == "W" else (info.level, other.level)
             if not 0 <= east - west <= 2:
-                return "levels", (
+                broken.setdefault("levels", []).append(
                     f"level {west} to the west of level {east}; going east the level rises "
                     "by 0, 1 or 2"
                 )
-    if open_joins == 0:
-        return "connection", RULE_TEXT["connection"]
-    return None
+    if not broken:
+        return None if open_joins else ("connection", RULE_TEXT["connection"])
+    parts = []
+    for rule, found in broken.items():
+        text = "; ".join(found)
+        parts.append(text + "; " + RULE_TEXT[rule] if rule in ("caps", "groups") else text)
+    return next(iter(broken)), ". Also: ".join(parts)
 
 
 _SIDE_DATA = tuple(

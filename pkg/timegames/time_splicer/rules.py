@@ -88,6 +88,8 @@ class Draft:
     costs: list[int] = field(default_factory=list)
     """Each written order's price as written (a bid's amount for a bid)."""
     changes: list[JSON] = field(default_factory=list)
+    placed: dict[int, Piece] = field(default_factory=dict)
+    """Each tile ordered onto the timeline as it left the stack (improvements made)."""
 
     def where(self, tile: int) -> tuple[int, int] | None:
         """The spot of ``tile`` on the draft board, if it is there."""
@@ -224,6 +226,7 @@ def write_order(draft: Draft, order: Order, seat: int, turn: int, cost: int) -> 
         assert piece is not None
         draft.stack.remove(piece)
         draft.board[(order.x, order.y)] = Cell(piece, seat, turn)
+        draft.placed[order.tile] = piece
         draft.changes.append({"kind": "place", "x": order.x, "y": order.y, "tile": order.tile})
     elif isinstance(order, Restack):
         spot = draft.where(order.tile)

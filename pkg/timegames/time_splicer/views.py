@@ -30,6 +30,16 @@ def tile_view(piece: Piece, owner: int | None) -> JSON:
     }
 
 
+def _with_piece(change: JSON, draft: Draft, seat: int) -> JSON:
+    """A placement with the tile as it left the stack (improved there, say), so the
+    page draws what will be placed, not the printed tile.  Later cap orders on it
+    stay changes of their own, which the page marks."""
+    cell = draft.board.get((change["x"], change["y"]))
+    if change["kind"] != "place" or cell is None or cell.piece.id != change["tile"]:
+        return change
+    return {**change, "piece": tile_view(draft.placed[change["tile"]], seat)}
+
+
 def _owner(value: int) -> int | None:
     return None if value < 0 else value
 
@@ -125,7 +135,7 @@ def _me(state: SplicerState, seat: int) -> JSON:
         "writing": writing,
         "pending": pending,
         "stack": [tile_view(p, seat) for p in draft.stack],
-        "board_changes": draft.changes,
+        "board_changes": [_with_piece(change, draft, seat) for change in draft.changes],
         "aims": [aims(draft.board, p, seat, True) for p in draft.stack],
         "bid_on": sorted(draft.bids),
         "orders": menu,

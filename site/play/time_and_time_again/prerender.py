@@ -6,6 +6,7 @@ the page script only fills in the holdings, the marks and the highlights.
 """
 
 import json
+import re
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -41,17 +42,30 @@ def centre(loc: dict[str, Any]) -> tuple[float, float]:
     return x, y
 
 
+# Where a name too long for its cell may break (a soft hyphen, shown only when it breaks).
+SOFT_HYPHENS = {"Constantinople": "Constan\u00adtinople"}
+
+
+def cell_name(name: str) -> str:
+    """The name as a diamond cell shows it: "The Present Day" as "Present Day",
+    "Akhetaten (Amarna)" as "Akhetaten"; the full name is in the cell's label."""
+    short = re.sub(r"\s*\(.*\)$", "", name.removeprefix("The "))
+    return escape(SOFT_HYPHENS.get(short, short))
+
+
 def cell(loc: dict[str, Any]) -> str:
     x, y = centre(loc)
     present = " present" if not loc["next"] else ""
     era = ERA[min(loc["row"], len(ERA) - 1)]
     name, date = escape(loc["name"]), escape(loc["date"])
+    # A word this long fits a wide cell only in a smaller type.
+    long_word = " long" if max(map(len, loc["name"].split())) >= 13 else ""
     return (
         f'<a class="tt-cell{present}" id="cell-{loc["id"]}" data-loc="{loc["id"]}" '
         f'href="#/location/{loc["id"]}" tabindex="-1" '
         f'style="--x:{x:.2f}%;--y:{y:.2f}%;--era:{era}" '
         f'aria-label="{name}, {date}">'
-        f'<span class="tt-cname">{name}</span>'
+        f'<span class="tt-cname{long_word}" title="{name}">{cell_name(loc["name"])}</span>'
         f'<span class="tt-cdate">{date}</span>'
         '<span class="tt-hold" aria-hidden="true"></span>'
         '<span class="tt-marks" aria-hidden="true"></span>'

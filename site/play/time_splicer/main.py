@@ -165,7 +165,8 @@ class SplicerPage(GamePage):
                     continue
                 if isinstance(number, dict):
                     number = number["id"]
-                tile = tiles.get(number, (None, None, None))[0]
+                # As the orders leave it: a tile improved and then placed shows its improvement.
+                tile = change.get("piece") or tiles.get(number, (None, None, None))[0]
                 if tile is not None:
                     # Out of the stack, onto the spot the order names (when the turn runs).
                     tiles[number] = (tile, "draft", me["seat"])
