@@ -196,3 +196,41 @@ def test_two_players_of_one_name_are_asked_to_differ(page: Any, site_url: str) -
     page.wait_for_function(
         "JSON.parse(localStorage.getItem('timegames:timelock:autosave')).seats[1].name === 'Kim'"
     )
+
+
+def test_the_new_game_form_hides_options_that_would_change_nothing(
+    page: Any, site_url: str
+) -> None:
+    # Solitaire settings showed in a two-player Timelock, and Timeline's bet and
+    # judgement settings in the classic version, where they do nothing.
+    cases = (
+        ("timelock", "mode", ("removal_from", "extra_removal"), ("stacks_to_match", 3)),
+        (
+            "timeline_cards",
+            "super",
+            ("bet_cards", "doubt_rule", "broke_judges", "bet_payout"),
+            ("spinner", "even"),
+        ),
+    )
+    for slug, switch, fields, (shown, value) in cases:
+        open_game(page, site_url, slug)
+        page.click("#btn-new")
+        for name in fields:
+            page.wait_for_selector(f"label:has(#opt-{name})", state="hidden")
+        page.select_option(f"#opt-{switch}", index=1)  # solitaire; the super version
+        for name in fields:
+            page.wait_for_selector(f"#opt-{name}", state="visible")
+        # Set while shown, then hidden again: the game gets the default.
+        page.select_option(f"#opt-{fields[0]}", index=1)
+        page.select_option(f"#opt-{switch}", index=0)
+        page.wait_for_selector(f"label:has(#opt-{fields[0]})", state="hidden")
+        page.select_option(f"#opt-{shown}", index=1)
+        page.click("#ng-start")
+        key = f"timegames:{slug}:autosave"
+        page.wait_for_function(
+            f"JSON.parse(localStorage.getItem({json.dumps(key)})).options[{json.dumps(shown)}]"
+            f" === {json.dumps(value)}"
+        )
+        options = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(key)})"))["options"]
+        defaults = {"removal_from": 5, "bet_cards": "fourth"}
+        assert options[fields[0]] == defaults[fields[0]], (slug, options)

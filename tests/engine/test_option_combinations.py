@@ -11,6 +11,7 @@ product of every option.
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -131,3 +132,49 @@ def test_computer_players_finish_games_under_combined_options(
     slug: str, options: dict[str, Any]
 ) -> None:
     play_bots(slug, options)
+
+
+def _unused_cases() -> list[Any]:
+    cases = []
+    for slug in sorted(timegames.GAMES):
+        game = timegames.GAMES[slug]
+        for number, options in enumerate([{}, *covering_sets(game)][:4]):
+            for name in game.unused_options(game.normalise_options(options)):
+                cases.append(pytest.param(slug, options, name, id=f"{slug}-{number}-{name}"))
+    return cases
+
+
+def test_some_games_have_options_a_form_may_hide() -> None:
+    hidden = {
+        slug: game.unused_options(game.normalise_options({}))
+        for slug, game in timegames.GAMES.items()
+    }
+    assert hidden["timelock"] == ["removal_from", "extra_removal"]
+    bets = {"bet_cards", "doubt_rule", "broke_judges", "bet_payout"}
+    assert set(hidden["timeline_cards"]) == bets
+    assert timegames.GAMES["timelock"].unused_options({"mode": "solitaire"}) == []
+    assert timegames.GAMES["timeline_cards"].unused_options({"super": True, "players": 3}) == []
+
+
+@pytest.mark.parametrize(("slug", "options", "name"), _unused_cases())
+def test_an_unused_option_changes_nothing(slug: str, options: dict[str, Any], name: str) -> None:
+    """The same seed and moves give the same game whatever an unused option says."""
+    game = timegames.GAMES[slug]
+    spec = next(spec for spec in game.option_specs() if spec.name == name)
+    base = game.normalise_options(options)
+    for value, _ in spec.choices:
+        if value == base[name]:
+            continue
+        rng = random.Random(5)
+        one = game.new_game(base, 5)
+        other = game.new_game({**base, name: value}, 5)
+        for _ in range(3000):
+            texts = [game.action_to_text(a) for a in one.legal_actions()]
+            assert texts == [game.action_to_text(a) for a in other.legal_actions()]
+            if one.is_terminal():
+                break
+            action = one.sample_chance() if one.is_chance() else rng.choice(one.legal_actions())
+            one, other = one.apply(action), other.apply(action)
+        assert (one.outcome() is None) == (other.outcome() is None)
+        if one.outcome() is not None:
+            assert one.outcome().returns == other.outcome().returns  # type: ignore[union-attr]

@@ -196,6 +196,12 @@ class Game(ABC, Generic[S, A]):
         """A default name for each seat, shown until players type their own."""
         return [f"Player {i + 1}" for i in range(self.seat_count(options))]
 
+    def unused_options(self, options: Mapping[str, Any]) -> list[str]:
+        """Options that change nothing in a game with these ``options`` (a solitaire
+        setting in a two-player game, say): the new-game form hides them and sends
+        their defaults.  The rules still accept any value for them."""
+        return []
+
     @abstractmethod
     def new(self, options: Mapping[str, Any], seed: int) -> S:
         """A new game with the given options, driven by ``seed``."""

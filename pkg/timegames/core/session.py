@@ -198,7 +198,11 @@ class Session:
             return {"games": [g.describe() for g in GAMES.values()]}
         game = self._game(slug)
         options = game.normalise_options(_options(request))
-        return {"game": game.describe(), "seat_labels": game.seat_labels(options)}
+        return {
+            "game": game.describe(),
+            "seat_labels": game.seat_labels(options),
+            "unused_options": game.unused_options(options),
+        }
 
     def op_new(self, request: JSON) -> Change:
         """Start a new game."""

@@ -1117,6 +1117,12 @@ class TimelineGame(Game[TimelineState, Action]):
                 f"the deck has {len(deck)} cards; {players} players need at least {players + 1}"
             )
 
+    def unused_options(self, options: Mapping[str, Any]) -> list[str]:
+        """The bet and judgement settings, outside the super version (it alone has them)."""
+        if options.get("super", False):
+            return []
+        return ["bet_cards", "doubt_rule", "broke_judges", "bet_payout"]
+
     def seat_count(self, options: Mapping[str, Any]) -> int:
         """Two to six players."""
         return int(options.get("players", 3))

@@ -1558,6 +1558,12 @@ class TimelockGame(Game[TimelockState, Action]):
         """One, two or four players."""
         return {"duel": 2, "solitaire": 1, "partners": 4}[str(options.get("mode", "duel"))]
 
+    def unused_options(self, options: Mapping[str, Any]) -> list[str]:
+        """The solitaire settings, outside solitaire."""
+        if options.get("mode", "duel") == "solitaire":
+            return []
+        return ["removal_from", "extra_removal"]
+
     def seat_labels(self, options: Mapping[str, Any]) -> list[str]:
         """Rainbow and Xeno; partners add the corner they sit at."""
         mode = str(options.get("mode", "duel"))

@@ -825,7 +825,11 @@ class GamePage:
                 options[spec["name"]] = current.get(spec["name"], spec["default"])
                 continue
             select = by_id("opt-" + spec["name"])
-            options[spec["name"]] = spec["choices"][int(select.value)][0]
+            if select.parentElement.hidden:
+                # Hidden because it changes nothing with the other choices.
+                options[spec["name"]] = spec["default"]
+            else:
+                options[spec["name"]] = spec["choices"][int(select.value)][0]
         options.update(self.extra_options(options))
         return options
 
@@ -851,6 +855,12 @@ class GamePage:
             return
         error.textContent = ""
         by_id("ng-start").disabled = False
+        # Options the other choices make pointless (solitaire settings in a duel) hide.
+        unused = answer.get("unused_options") or []
+        for spec in self.meta["options"]:
+            select = by_id("opt-" + spec["name"])
+            if select:
+                select.parentElement.hidden = spec["name"] in unused
         old = self.view["seats"] if self.view else []
         # What the player typed or picked in the form wins over the current game's
         # seats: changing an option rebuilds the rows and must not undo those edits.
