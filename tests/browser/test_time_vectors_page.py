@@ -348,6 +348,9 @@ def test_3meq_choice_names_the_colour_taken(page: Any, site_url: str) -> None:
     for point in ("NW1a1", "NE2b2", "SE3c3"):
         wait_turn(page, "human")
         page.click(f"#pt-{point}")
+        # The opener places all three: wait for each token, or the next click can
+        # reach a busy engine and be asked to wait (under load).
+        page.wait_for_selector(f"#pt-{point}.c0, #pt-{point}.c1")
     page.wait_for_selector("[data-action=pair]")
     assert "I take Amber" in page.inner_text("[data-action=pair]")
     assert "I take Teal" in page.inner_text("[data-action=single]")
@@ -435,3 +438,31 @@ def test_each_point_tells_its_name_to_a_pointer(page: Any, site_url: str) -> Non
     open_game(page, site_url, "time_vectors")
     names = page.eval_on_selector_all("[aria-label^='NW1a2,']", "ns => ns.map(n => n.title)")
     assert names == ["NW1a2"]
+
+
+def test_phone_the_turns_buttons_stay_in_reach_while_the_board_scrolls(
+    browser: Any, site_url: str
+) -> None:
+    # Under the claim rule a player presses Claim or End every turn; on a phone
+    # they sat above the top tier, a long scroll from the lower tiers.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, "time_vectors")
+        open_new_game_dialog(page, claim="Claim rule (as printed)")
+        page.wait_for_selector("#seat-kind-1")
+        page.select_option("#seat-kind-1", "human")
+        page.click("#ng-start")
+        wait_turn(page, "human")
+        page.click("#pt-NW1a1")
+        page.wait_for_selector("[data-action=end]")
+        for scroll in ("0", "document.body.scrollHeight"):
+            page.evaluate(f"window.scrollTo(0, {scroll})")
+            page.wait_for_timeout(100)
+            top, bottom = page.evaluate(
+                "(() => { const r = document.querySelector('[data-action=end]')"
+                ".getBoundingClientRect(); return [r.top, r.bottom]; })()"
+            )
+            assert top >= 0 and bottom <= 844, (scroll, top, bottom)
+    finally:
+        ctx.close()
