@@ -44,3 +44,17 @@ def test_undo_never_stops_on_a_computers_turn(slug: str) -> None:
             text = game.action_to_text(action)
             view = session.handle({"op": "play", "action": text})["view"]
     assert undone > 0
+
+
+def test_a_view_says_whether_the_recorded_game_is_over_wherever_the_replay_stands() -> None:
+    # Stepping back in a finished game said "the computer waits"; nothing waits there.
+    session = Session(bot_seconds=0.01)
+    seats = [{"name": name, "kind": "ai", "level": "beginner"} for name in ("A", "B")]
+    view = session.handle({"op": "new", "game": "time_vectors", "seed": 3, "seats": seats})["view"]
+    assert view["finished"] is False
+    while not view["outcome"]:
+        assert view["finished"] is False
+        view = session.handle({"op": "bot"})["view"]
+    assert view["finished"] is True
+    back = session.handle({"op": "goto", "position": 3})["view"]
+    assert back["outcome"] is None and back["finished"] is True

@@ -553,6 +553,8 @@ class Session:
             "length": len(record.actions),
             "can_undo": self._can_undo(record, states),
             "can_redo": record.position < len(record.actions),
+            # Whether the game as recorded is over, wherever the replay stands.
+            "finished": len(states) > len(record.actions) and states[-1].is_terminal(),
             "deal": deal_code(record.game, record.seed),
             "sealed": "sealed" in saved,
             "record": saved,

@@ -363,6 +363,12 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "Rivedere: » torna alla partita; il computer aspetta.",
         "Replay: press » to return to the game; the computer waits.",
     ),
+    "ui.replay_finished": (
+        "Wiedergabe einer beendeten Partie: » führt zum Ende.",
+        "Relecture d'une partie terminée : » mène à la fin.",
+        "Rivedere una partita finita: » porta alla fine.",
+        "Replay of a finished game: press » to go to its end.",
+    ),
     "ui.wait_computer": (
         "Warte, bis der Computer gespielt hat.",
         "Attends que l'ordinateur ait joué.",

@@ -710,12 +710,17 @@ class GamePage:
             return False
         if view["position"] < view["length"]:
             self.html.setAttribute("data-thinking", "0")
-            self.status(
-                self.tr(
+            if view.get("finished"):
+                # Nothing waits in a game that is over: the replay only leads to its end.
+                text = self.tr(
+                    "ui.replay_finished", "Replay of a finished game: press » to go to its end."
+                )
+            else:
+                text = self.tr(
                     "ui.replay_waiting",
                     "Replay: press » to return to the game; the computer waits.",
                 )
-            )
+            self.status(text)
             return False
         return True
 
