@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from conftest import READY, open_game, start_live_board, wait_turn
+from conftest import READY, load_file, open_game, start_live_board, wait_turn
 
 import build
 
@@ -234,3 +234,30 @@ def test_the_new_game_form_hides_options_that_would_change_nothing(
         options = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(key)})"))["options"]
         defaults = {"removal_from": 5, "bet_cards": "fourth"}
         assert options[fields[0]] == defaults[fields[0]], (slug, options)
+
+
+def test_stepping_back_in_a_finished_game_does_not_say_the_computer_waits(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    from timegames.core import BotContext, Budget, GameRecord
+    from timegames.core.record import Seat, record_to_text
+    from timegames.time_vectors import GAME
+
+    # Two computer players, played to the end here, then loaded into the page.
+    bot, rng = GAME.make_bot("beginner"), random.Random(2)
+    state, texts = GAME.new_game({}, 2), []
+    while not state.is_terminal():
+        action = bot.choose(state, BotContext(rng, Budget(seconds=0.01)))
+        texts.append(GAME.action_to_text(action))
+        state = state.play(action)
+    seats = (Seat("Ann", "ai", "beginner"), Seat("Bo", "ai", "beginner"))
+    options = GAME.normalise_options({})
+    record = GameRecord("time_vectors", 2, options, seats, tuple(texts), len(texts))
+    path = tmp_path / "finished.json"
+    path.write_text(record_to_text(record))
+    open_game(page, site_url, "time_vectors")
+    load_file(page, path)
+    assert "won" in page.inner_text("#status")
+    page.click("#btn-prev")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('finished')")
+    assert "the computer waits" not in page.inner_text("#status")
