@@ -464,5 +464,14 @@ def test_phone_the_turns_buttons_stay_in_reach_while_the_board_scrolls(
                 ".getBoundingClientRect(); return [r.top, r.bottom]; })()"
             )
             assert top >= 0 and bottom <= 844, (scroll, top, bottom)
+        # A refusal floating into view stays clear of those buttons.
+        page.click("#pt-SW1b1")  # a second token this turn
+        page.wait_for_selector("#message.floating")
+        overlap = page.evaluate(
+            "(() => { const m = document.querySelector('#message').getBoundingClientRect();"
+            " const b = document.querySelector('#actions').getBoundingClientRect();"
+            " return m.bottom > b.top && m.top < b.bottom; })()"
+        )
+        assert not overlap
     finally:
         ctx.close()
