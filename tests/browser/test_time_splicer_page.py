@@ -10,7 +10,7 @@ from typing import Any
 from conftest import READY, axe_violations, faded, load_file, open_game, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
-from timegames.core import BotContext, Budget, GameRecord, IllegalAction
+from timegames.core import BotContext, Budget, GameRecord, IllegalAction, replay
 from timegames.core.record import Seat, record_from_link, record_to_link, record_to_text
 from timegames.time_splicer import GAME, SplicerState
 
@@ -328,16 +328,21 @@ def restack_position() -> tuple[GameRecord, str, str]:
     raise AssertionError("no seeded game let seat 0 restack and place in one turn")
 
 
+def open_record(page: Any, site_url: str, tmp_path: Any, record: GameRecord) -> None:
+    """Open the page, load ``record`` from a save file, and wait for the human's turn."""
+    open_game(page, site_url, SLUG)
+    path = tmp_path / "position.json"
+    path.write_text(record_to_text(record))
+    load_file(page, path)
+    wait_turn(page, "human")
+
+
 def test_a_tile_leaving_and_a_tile_ordered_stay_readable(
     page: Any, site_url: str, tmp_path: Any
 ) -> None:
     errors = watch_console(page)
-    open_game(page, site_url, SLUG)
     record, restack, place = restack_position()
-    path = tmp_path / "restack.json"
-    path.write_text(record_to_text(record))
-    load_file(page, path)
-    wait_turn(page, "human")
+    open_record(page, site_url, tmp_path, record)
     assert position(page) == record.position
     order_by_clicks(page, place)
     order_by_clicks(page, restack)
@@ -646,12 +651,8 @@ def test_a_tile_ordered_onto_the_timeline_keeps_its_menu_and_details(
     page: Any, site_url: str, tmp_path: Any
 ) -> None:
     errors = watch_console(page)
-    open_game(page, site_url, SLUG)
     record, _, place = restack_position()
-    path = tmp_path / "place.json"
-    path.write_text(record_to_text(record))
-    load_file(page, path)
-    wait_turn(page, "human")
+    open_record(page, site_url, tmp_path, record)
     number, spot = place.split()[1:]
     order_by_clicks(page, place)
     draft = f"#timeline .ts-tile.draft[data-tile='{number}']"
@@ -779,9 +780,7 @@ def test_a_tile_improved_then_ordered_down_is_drawn_improved(
 ) -> None:
     # It was drawn with its printed sides until the turn ran.
     record, _, place = restack_position()
-    state = GAME.new(record.options, record.seed)
-    for text in record.actions:
-        state = state.play_text(text)  # type: ignore[assignment]
+    state = replay(record)[-1]
     number = place.split()[1]
     improve = None
     for action in state.legal_actions():
@@ -795,11 +794,7 @@ def test_a_tile_improved_then_ordered_down_is_drawn_improved(
             break
     assert improve is not None
     side, capped = improve.split()[3].lower(), improve.split()[2] == "cap"
-    open_game(page, site_url, SLUG)
-    path = tmp_path / "improve.json"
-    path.write_text(record_to_text(record))
-    load_file(page, path)
-    wait_turn(page, "human")
+    open_record(page, site_url, tmp_path, record)
     for text in (improve, place):
         before = position(page)
         page.fill("#move-input", text)

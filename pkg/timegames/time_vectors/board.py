@@ -45,6 +45,11 @@ def name(point: int) -> str:
     return f"{QUADRANTS[q]}{t + 1}{FILES[f]}{r + 1}"
 
 
+def names(points: Iterable[int]) -> str:
+    """Points by name, in the order given: ``NW1a1 NW1b1 …``."""
+    return " ".join(name(p) for p in points)
+
+
 def index(text: str) -> int:
     """The point index of notation such as ``'SW1a1'`` (case-insensitive quadrant)."""
     cleaned = text.strip()

@@ -385,12 +385,12 @@ class TimeVectorsState(State[Action]):
             return replace(self, marked=marked)
         line = B.ordered(marked)
         number = None if line is None else B.VECTOR_SETS[frozenset(marked)]
-        names = " ".join(B.name(p) for p in marked)
+        names = B.names(marked)
         if number is not None and number not in self.lapsed:
             seats = self.seats_of_colour(self.colour_of(self.seat))
             # The reason names the points in order: four tokens on four tiers are hard to
             # read off the board.
-            points = " ".join(B.name(p) for p in line) if line else names
+            points = B.names(line or marked)
             outcome = Outcome.win(seats, self.settings.seats, "claimed a vector: " + points)
             return replace(
                 self, marked=marked, winning_line=line, result=outcome, phase=self.resume
@@ -440,9 +440,10 @@ class TimeVectorsState(State[Action]):
                 state = replace(state, lapsed=self.lapsed | others)
             return replace(state, phase=CLAIM_WINDOW)
         if completed:
-            points = " ".join(B.name(p) for p in completed[0])
             outcome = Outcome.win(
-                self.seats_of_colour(colour), self.settings.seats, "built a vector: " + points
+                self.seats_of_colour(colour),
+                self.settings.seats,
+                "built a vector: " + B.names(completed[0]),
             )
             return replace(state, winning_line=completed[0], result=outcome)
         return self._end_turn(state, placed=True)

@@ -328,18 +328,15 @@ def card_from_dict(
     return Card(card_id, year, cat, text, explanation, reference.strip(), date)
 
 
-def _check_unique(
-    cards: Sequence[Card], kind: str, first_row: int, numbers: Sequence[int] | None = None
-) -> None:
+def _check_unique(cards: Sequence[Card], kind: str, numbers: Sequence[int]) -> None:
     """No two cards share an id, or an event text (trimmed, ignoring case) in any language.
 
-    ``numbers`` are the cards' row numbers when they are not consecutive
-    from ``first_row`` (a CSV file with blank lines or multi-line cells).
+    ``numbers`` are the cards' numbers in their file (a CSV file's line numbers
+    skip blank lines and count multi-line cells).
     """
     seen: dict[str, int] = {}
     texts: dict[tuple[str, str], int] = {}
-    for index, card in enumerate(cards):
-        number = numbers[index] if numbers is not None else index + first_row
+    for number, card in zip(numbers, cards, strict=True):
         if card.id in seen:
             raise DeckError(
                 f"{_where(kind, number, card.id)}, field 'id': "
@@ -361,10 +358,9 @@ def _check_unique(
             texts[key] = number
 
 
-def _finish(
-    cards: list[Card], kind: str, first_row: int, numbers: Sequence[int] | None = None
-) -> list[Card]:
-    _check_unique(cards, kind, first_row, numbers)
+def _finish(cards: list[Card], kind: str, numbers: Sequence[int] | None = None) -> list[Card]:
+    """Check a custom deck as a whole; ``numbers`` default to 1, 2, 3…"""
+    _check_unique(cards, kind, numbers or range(1, len(cards) + 1))
     if len(cards) < MIN_CUSTOM_CARDS:
         raise DeckError(
             f"a deck needs at least {MIN_CUSTOM_CARDS} cards; this one has {len(cards)}"
@@ -392,7 +388,7 @@ def parse_json_deck(text: str) -> list[Card]:
         card_from_dict(item, index + 1, "card", category=category)
         for index, item in enumerate(data)
     ]
-    return _finish(cards, "card", 1)
+    return _finish(cards, "card")
 
 
 _CSV_COLUMNS = {"id", "year", "date", "category", "reference", "text", "explanation"}
@@ -451,7 +447,7 @@ def parse_csv_deck(text: str) -> list[Card]:
                 record[base] = by_lang
         cards.append(card_from_dict(record, row_number, "row"))
         numbers.append(row_number)
-    return _finish(cards, "row", 2, numbers)
+    return _finish(cards, "row", numbers)
 
 
 def parse_deck(text: str, filename: str = "") -> list[Card]:
@@ -501,7 +497,7 @@ def cards_to_options(cards: Sequence[Card]) -> list[dict[str, Any]]:
 def _deck_from_json(blob: str) -> Deck:
     items = json.loads(blob)
     cards = [card_from_dict(item, i + 1) for i, item in enumerate(items)]
-    return Deck(_finish(cards, "card", 1), custom=True)
+    return Deck(_finish(cards, "card"), custom=True)
 
 
 def deck_from_options(items: Sequence[Mapping[str, Any]]) -> Deck:

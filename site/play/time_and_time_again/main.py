@@ -713,7 +713,8 @@ class TimeAgainPage(GamePage):
         )
         # The place names are text: a tap anywhere on the card selects it.  The location
         # has its own small link at the card's edge (a link inside the label takes the tap).
-        place = "#" + str(opp["id"]) + " · at " + self.loc_name(opp["location"])
+        name = self.loc_name(opp["location"])
+        place = "#" + str(opp["id"]) + " · at " + name
         if opp.get("target"):
             place += " → " + self.loc_name(opp["target"])
         where = el("span", "tt-opp-where", text=place)
@@ -721,7 +722,6 @@ class TimeAgainPage(GamePage):
             where.appendChild(document.createTextNode(" · against "))
             where.appendChild(self.who(opp["defender"]))
         main = el("span", "tt-opp-main", children=[head, where])
-        name = self.loc_name(opp["location"])
         link = el(
             "a",
             "tt-opp-loc",

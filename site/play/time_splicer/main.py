@@ -158,19 +158,14 @@ class SplicerPage(GamePage):
         for cell in state["timeline"]["tiles"]:
             tiles[cell["tile"]["id"]] = (cell["tile"], "line", cell["owner"])
         if me:
-            back = [tile["id"] for tile in me["stack"]]  # placed, then restacked by an order
             for change in me["board_changes"]:
-                number = change.get("tile")
-                if change["kind"] != "place" or number is None or number in back:
-                    continue
-                if isinstance(number, dict):
-                    number = number["id"]
-                # As the orders leave it: a tile improved and then placed shows its improvement.
-                tile = change.get("piece") or tiles.get(number, (None, None, None))[0]
+                # The engine gives the tile only with a placement that stands (not one
+                # restacked by a later order), as it left the stack (improvements shown).
+                tile = change.get("piece")
                 if tile is not None:
                     # Out of the stack, onto the spot the order names (when the turn runs).
-                    tiles[number] = (tile, "draft", me["seat"])
-                    self.drafts[number] = (change["x"], change["y"])
+                    tiles[tile["id"]] = (tile, "draft", me["seat"])
+                    self.drafts[tile["id"]] = (change["x"], change["y"])
         self.tiles = tiles
 
     def tile_info(self, tile_id):
@@ -372,11 +367,6 @@ class SplicerPage(GamePage):
         """The viewer's highest written bid this turn (0 without one)."""
         return max([o["cost"] for o in me["pending"] if o["kind"] == "bid"] or [0])
 
-    def free_for_orders(self, me):
-        """Splices free for orders other than bids: the engine's figure (the highest
-        written bid must stay covered)."""
-        return me["free_orders"]
-
     def render_bidding(self, view):
         state = view["state"]
         box = by_id("bidding")
@@ -559,10 +549,10 @@ class SplicerPage(GamePage):
             if tile is None or where != "draft":
                 continue
             x, y = self.drafts[number]
-            printed = tile
+            placed = tile
             tile = self.capped_by_orders(tile, capping)
             node = self.tile_node(tile, "draft", owner, " draft")
-            self.mark_changed(node, printed, capping)
+            self.mark_changed(node, placed, capping)
             node.setAttribute(
                 "title", "Your order: placed here at {},{} when the turn runs".format(x, y)
             )
@@ -794,7 +784,7 @@ class SplicerPage(GamePage):
     def meter_note(self, me):
         """What is left for more orders: a new bid, and any other order."""
         top = self.top_bid(me)
-        others = max(0, self.free_for_orders(me))
+        others = max(0, me["free_orders"])
         if not top:
             return "Free for more orders: " + str(me["free"]) + "."
         note = ""
@@ -831,7 +821,7 @@ class SplicerPage(GamePage):
 
     def bump_reason(self, me):
         """Why no bump is on offer (the engine leaves it out of the legal orders)."""
-        others = self.free_for_orders(me)
+        others = me["free_orders"]
         cost = self.bump_cost
         if cost is not None and others < cost:
             text = "A bump costs {} splices; only {} {} free for other orders".format(
@@ -1276,7 +1266,7 @@ class SplicerPage(GamePage):
             + " of "
             + str(me["splices"])
             + ".",
-            cost > self.free_for_orders(me),
+            cost > me["free_orders"],
         )
 
     def aim_bid(self):

@@ -820,7 +820,7 @@ class TimelockPage(GamePage):
             # win still needs; a team that has won has no distance.
             parts = [str(team["matched"]) + " of " + str(team["needed"]) + " matched"]
             for seat in team.get("waiting_on") or []:
-                parts.append(view["seats"][seat]["name"] + " still needs a match")
+                parts.append(self.name(seat) + " still needs a match")
             if team.get("distance") is not None:
                 parts.append(str(team["distance"]) + " pts of moves away")
             row.appendChild(el("span", "tl-team-count", text=" · ".join(parts)))
