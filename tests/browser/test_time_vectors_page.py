@@ -305,14 +305,20 @@ def test_setup_offers_the_printed_options_and_refuses_openings_for_three(
     assert options["claim"] == ["Automatic detection", "Claim rule (as printed)"]
     assert options["supply"] == ["20 (as printed)", "35 (the box)", "Unlimited"]
     assert "Three players: one against a pair" in options["players"]
-    # A swap with three players is refused in the dialog, with the manual's reason.
-    page.select_option("#opt-players", label="Three players, three colours")
+    # The openings are for two players: choosing three puts a chosen swap back to
+    # None, saying why, and greys out both openings while three play.
     page.select_option("#opt-opening", label="First-move swap")
-    page.wait_for_function("document.querySelector('#ng-error').textContent.length > 0")
-    assert "two-player games only" in page.inner_text("#ng-error")
-    assert page.is_disabled("#ng-start")
+    page.wait_for_function("document.querySelector('#seat-kind-1') !== null")
+    page.select_option("#opt-players", label="Three players, three colours")
+    page.wait_for_function("document.querySelector('#ng-settled').textContent.length > 0")
+    assert "Opening protocol is back to “None”" in page.inner_text("#ng-settled")
+    assert "two-player games only" in page.inner_text("#ng-settled")
+    assert page.inner_text("#ng-error") == ""
+    assert page.eval_on_selector("#opt-opening", "s => s.options[s.selectedIndex].text") == "None"
+    disabled = page.eval_on_selector_all("#opt-opening option", "os => os.map(o => o.disabled)")
+    assert disabled == [False, True, True]
+    assert page.is_enabled("#ng-start")
     # Options combined: one against a pair, the claim rule and unlimited tokens.
-    page.select_option("#opt-opening", label="None")
     page.select_option("#opt-players", label="Three players: one against a pair")
     page.select_option("#opt-claim", label="Claim rule (as printed)")
     page.select_option("#opt-supply", label="Unlimited")

@@ -623,12 +623,22 @@ def test_solitaire_against_the_clock_shows_the_turns_left(page: Any, site_url: s
     state = saved_state(page)
     assert state.settings.turn_limit == 8
     assert "Turn 1 of 8: match before the end of turn 8 or lose." in page.inner_text("#progress")
-    # The same limit in a two-player game is refused in the dialog, naming why.
+    # Two players cannot have that limit: choosing them puts it back to 200 turns,
+    # naming why, and the short limits are greyed out while two play.
     page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-0")
     page.select_option("#opt-mode", label="Two players")
-    page.select_option("#opt-turn_limit", label="8 turns (solitaire against the clock)")
-    page.wait_for_function("document.querySelector('#ng-error').textContent.includes('solitaire')")
-    assert page.is_disabled("#ng-start")
+    page.wait_for_function("document.querySelector('#ng-settled').textContent.includes('solitaire')")
+    assert "Turn limit is back to “200 turns”" in page.inner_text("#ng-settled")
+    limit = "s => s.options[s.selectedIndex].text"
+    assert page.eval_on_selector("#opt-turn_limit", limit) == "200 turns"
+    shown = page.eval_on_selector_all(
+        "#opt-turn_limit option", "os => os.map(o => [o.textContent, o.disabled])"
+    )
+    assert [text for text, disabled in shown if disabled] == [
+        f"{n} turns (solitaire against the clock)" for n in (10, 9, 8, 7)
+    ]
+    assert page.is_enabled("#ng-start")
 
 
 # -- the progress panel ------------------------------------------------------------------------

@@ -178,3 +178,70 @@ def test_an_unused_option_changes_nothing(slug: str, options: dict[str, Any], na
         assert (one.outcome() is None) == (other.outcome() is None)
         if one.outcome() is not None:
             assert one.outcome().returns == other.outcome().returns  # type: ignore[union-attr]
+
+
+# -- the new-game form: settling a change, greying out what cannot be kept ----------------
+
+
+def _settle_cases() -> list[Any]:
+    return [
+        pytest.param(slug, options, id=f"{slug}-{number}")
+        for slug in sorted(timegames.GAMES)
+        for number, options in enumerate([{}, *covering_sets(timegames.GAMES[slug])])
+    ]
+
+
+@pytest.mark.parametrize(("slug", "options"), _settle_cases())
+def test_settling_keeps_what_the_rules_take_and_greys_out_exactly_the_rest(
+    slug: str, options: dict[str, Any]
+) -> None:
+    """From each accepted set, change one option to each of its choices, as a form does."""
+    game = timegames.GAMES[slug]
+    base = game.normalise_options(options)
+    assert game.settle_options(base) == (base, [])
+    refused = game.refused_choices(base)
+    unused = set(game.unused_options(base))
+    order = [spec.name for spec in game.option_specs()]
+    for spec in game.option_specs():
+        for index, (value, _) in enumerate(spec.choices):
+            trial = {**base, spec.name: value}
+            settled, notes = game.settle_options(trial)
+            assert accepted(game, settled)
+            kept = settled[spec.name] == value
+            if accepted(game, trial):
+                assert (settled, notes) == (game.normalise_options(trial), [])
+            else:
+                # Options listed before the changed one never move; a note says why.
+                earlier = order[: order.index(spec.name)]
+                assert all(settled[name] == base[name] for name in earlier)
+                assert notes and all(notes)
+            if spec.name not in unused:
+                assert (index in refused.get(spec.name, [])) == (not kept), (spec.name, value)
+
+
+def test_settling_examples_from_the_rules() -> None:
+    tv = timegames.GAMES["time_vectors"]
+    settled, notes = tv.settle_options({"players": "3", "opening": "swap"})
+    assert (settled["players"], settled["opening"]) == ("3", "none")
+    assert len(notes) == 1 and "two-player games only" in notes[0]
+    assert tv.refused_choices(settled) == {"opening": [1, 2]}
+    tc = timegames.GAMES["timeline_cards"]
+    settled, notes = tc.settle_options({"players": 2, "super": True})
+    assert (settled["players"], settled["super"]) == (2, False)
+    assert "3 to 6 players" in notes[0]
+    # The page fits the kids' ticks to the number of players: a tick greys out no count.
+    ticked = tc.normalise_options({"players": 4, "kids": [False, True, False, False]})
+    assert tc.refused_choices(ticked) == {}
+    timelock = timegames.GAMES["timelock"]
+    settled, notes = timelock.settle_options({"mode": "duel", "turn_limit": 8, "first": 3})
+    assert (settled["first"], settled["turn_limit"]) == ("random", 200)
+    assert len(notes) == 2
+    limits = [value for value, _ in timelock.option_specs()[-1].choices]
+    refused = timelock.refused_choices(settled)
+    assert [limits[i] for i in refused["turn_limit"]] == [10, 9, 8, 7]
+    assert timelock.refused_choices(timelock.normalise_options({"mode": "solitaire"})).get(
+        "turn_limit"
+    ) is None
+    # A fault in an option without choices (a custom deck) is still refused outright.
+    with pytest.raises(FormatError, match="custom deck"):
+        tc.settle_options({"players": 3, "deck": [{"nonsense": 1}]})

@@ -58,3 +58,45 @@ def test_a_view_says_whether_the_recorded_game_is_over_wherever_the_replay_stand
     assert view["finished"] is True
     back = session.handle({"op": "goto", "position": 3})["view"]
     assert back["outcome"] is None and back["finished"] is True
+
+
+@pytest.mark.parametrize("slug", sorted(s for s in GAMES if get_game(s).hidden_information))
+def test_with_secrets_undo_never_takes_back_another_persons_move(slug: str) -> None:
+    # Hot-seat: going back into another person's turn would show their secrets
+    # (a hand, sealed orders) to whoever pressed Undo.
+    game = get_game(slug)
+    options = game.normalise_options({})
+    seats = [{"name": name} for name in ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus")]
+    seats = seats[: game.seat_count(options)]
+    rng = random.Random(slug)
+    crossings = own = 0
+    for seed in range(6):
+        session = Session()
+        session.handle({"op": "new", "game": slug, "seed": seed, "seats": seats})
+        for _ in range(300):
+            state = session.states[session.record.position]  # type: ignore[union-attr]
+            if state.is_terminal():
+                break
+            mover = state.current_player()
+            action = game.action_to_text(rng.choice(state.legal_actions()))
+            answer = session.handle({"op": "play", "action": action})
+            assert answer["ok"], answer
+            position = session.record.position  # type: ignore[union-attr]
+            after = session.states[position]
+            if after.is_terminal():
+                break
+            if session.states[position - 1].is_chance():
+                continue  # a draw came between: undo stops there anyway
+            if after.current_player() != mover:
+                assert answer["view"]["can_undo"] is False
+                refused = session.handle({"op": "undo"})
+                assert refused["ok"] is False and "only your own moves" in refused["error"]
+                assert seats[mover]["name"] in refused["error"]
+                crossings += 1
+            elif answer["view"]["can_undo"]:
+                back = session.handle({"op": "undo"})
+                assert back["ok"], back
+                assert session.states[session.record.position].current_player() == mover  # type: ignore[union-attr]
+                session.handle({"op": "redo"})
+                own += 1
+    assert crossings and own, (crossings, own)

@@ -328,3 +328,9 @@ def test_session_unknown_requests_and_no_game() -> None:
     described = session.handle({"op": "describe", "game": "time_vectors"})
     assert described["ok"] and described["seat_labels"] == ["Amber", "Teal"]
     json.dumps(described)
+    # A form's change that rules out an earlier choice is settled, not refused.
+    changed = session.handle(
+        {"op": "describe", "game": "time_vectors", "options": {"players": "3", "opening": "swap"}}
+    )
+    assert changed["ok"] and changed["options"]["opening"] == "none"
+    assert changed["refused_choices"] == {"opening": [1, 2]} and len(changed["notes"]) == 1

@@ -202,6 +202,69 @@ class Game(ABC, Generic[S, A]):
         their defaults.  The rules still accept any value for them."""
         return []
 
+    def _refusal(self, options: Mapping[str, Any]) -> str:
+        """'' when the rules take ``options``, else the reason they refuse them."""
+        try:
+            self.normalise_options(options)
+        except FormatError as err:
+            return str(err)
+        return ""
+
+    def settle_options(self, options: Mapping[str, Any]) -> tuple[JSON, list[str]]:
+        """The nearest combination the rules take, and why each change was made.
+
+        A new-game form calls this after every change.  When one choice rules out
+        another (three players and the swap opening, say), the option listed first
+        wins and the later one goes back to its default, with the reason, instead
+        of the form being stuck on a refusal.  Options without choices (a custom
+        deck) are kept as given, so a fault in one of them still raises
+        :class:`FormatError`.
+        """
+        options = self.upgrade_options(options)
+        if not isinstance(options, Mapping) or not self._refusal(options):
+            return self.normalise_options(options), []
+        specs = [spec for spec in self.option_specs() if spec.choices]
+        settled = {**options, **{spec.name: spec.default for spec in specs}}
+        notes = []
+        for spec in specs:
+            if spec.name not in options:
+                continue
+            trial = {**settled, spec.name: options[spec.name]}
+            reason = self._refusal(trial)
+            if not reason:
+                settled = trial
+            elif options[spec.name] != spec.default:
+                default = dict(spec.choices)[spec.default]
+                notes.append(f"{spec.label} is back to “{default}”, because {reason}.")
+        return self.normalise_options(settled), notes
+
+    def refused_choices(self, options: Mapping[str, Any]) -> dict[str, list[int]]:
+        """For each option, the positions of the choices the rules would not keep.
+
+        ``options`` is a combination the rules take.  A choice is refused when
+        picking it would have to be undone by :meth:`settle_options`: the form
+        shows it greyed out.  Picking a choice that instead resets a later
+        option is not refused, nor one that only clashes with an option without
+        choices: the page fits those to the choices (Timeline's list of kids
+        follows the number of players).
+        """
+        unused = set(self.unused_options(options))
+        refused: dict[str, list[int]] = {}
+        for spec in self.option_specs():
+            if spec.name in unused:
+                continue
+            for index, (value, _label) in enumerate(spec.choices):
+                trial = {**options, spec.name: value}
+                if not self._refusal(trial):
+                    continue
+                try:
+                    kept = self.settle_options(trial)[0][spec.name] == value
+                except FormatError:
+                    kept = True
+                if not kept:
+                    refused.setdefault(spec.name, []).append(index)
+        return refused
+
     @abstractmethod
     def new(self, options: Mapping[str, Any], seed: int) -> S:
         """A new game with the given options, driven by ``seed``."""

@@ -190,18 +190,23 @@ class Session:
     def op_describe(self, request: JSON) -> JSON:
         """A game's metadata and, for ``options``, its seat labels; with no game, every game.
 
-        Pages call this while a player edits the new-game form, so an option
-        combination the rules forbid is refused with the reason before it is used.
+        Pages call this while a player edits the new-game form.  The answer
+        carries the options settled (a choice another one rules out goes back to
+        its default, with the reason in ``notes``), the choices to grey out and
+        the options to hide; a fault no choice can mend is refused with its reason.
         """
         slug = request.get("game")
         if slug is None:
             return {"games": [g.describe() for g in GAMES.values()]}
         game = self._game(slug)
-        options = game.normalise_options(_options(request))
+        options, notes = game.settle_options(_options(request))
         return {
             "game": game.describe(),
+            "options": options,
+            "notes": notes,
             "seat_labels": game.seat_labels(options),
             "unused_options": game.unused_options(options),
+            "refused_choices": game.refused_choices(options),
         }
 
     def op_new(self, request: JSON) -> Change:
@@ -440,16 +445,29 @@ class Session:
 
     @staticmethod
     def _undo_target(record: GameRecord, states: list[State[Any]]) -> int:
-        """The last earlier position where a human was to move, never across a roll or draw."""
+        """The last earlier position where a human was to move, never across a roll or draw.
+
+        In a game with secrets, undo takes back only the moves of the person now to
+        move (and the computers'): going back to another person's turn would show
+        them, or the one pressing Undo, what the other must not see.
+        """
         position = record.position
         if position == 0:
             raise SessionError("there is nothing to undo")
+        mover = states[position].current_player()
+        private = get_game(record.game).hidden_information and mover >= 0
         target = position
         while target > 0:
             if states[target - 1].is_chance():
                 break  # a roll or a draw is never undone
             target -= 1
             if _human_to_move(record, states, target) and not states[target].is_terminal():
+                other = states[target].current_player()
+                if private and other != mover:
+                    raise SessionError(
+                        f"the last move was {record.seats[other].name or 'another player'}'s: "
+                        "in a game with secrets, undo takes back only your own moves"
+                    )
                 return target
         if target == 0 and position > 0:
             raise SessionError("there is no earlier move of a human player to take back")
@@ -536,6 +554,7 @@ class Session:
         shareable = self._shareable(record, states)
         saved = shareable.to_dict() if isinstance(shareable, GameRecord) else shareable
         outcome = state.outcome()
+        undo_refused = self._undo_refusal(record, states)
         view: JSON = {
             "game": game.slug,
             "title": game.title,
@@ -551,7 +570,8 @@ class Session:
             "future": future,
             "position": record.position,
             "length": len(record.actions),
-            "can_undo": self._can_undo(record, states),
+            "can_undo": not undo_refused,
+            "undo_refused": undo_refused,
             "can_redo": record.position < len(record.actions),
             # Whether the game as recorded is over, wherever the replay stands.
             "finished": len(states) > len(record.actions) and states[-1].is_terminal(),
@@ -578,12 +598,13 @@ class Session:
         self._options_cache = (options, key)
         return key
 
-    def _can_undo(self, record: GameRecord, states: list[State[Any]]) -> bool:
+    def _undo_refusal(self, record: GameRecord, states: list[State[Any]]) -> str:
+        """Why Undo would be refused here ('' when it would not): a page's tooltip."""
         try:
             self._undo_target(record, states)
-        except SessionError:
-            return False
-        return True
+        except SessionError as err:
+            return str(err)
+        return ""
 
 
 def _summary(record: GameRecord) -> JSON:

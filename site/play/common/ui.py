@@ -252,6 +252,7 @@ class GamePage:
         self.games_opened = 0  # a computer loop stops when another game opens (run_ai)
         self.ai_running = False
         self.messages_shown = 0
+        self.form_changes = 0  # only the newest answer to a new-game form change counts
         self.viewer = None
         self.revealed_for = None
         self.store = Store(self.slug)
@@ -849,23 +850,25 @@ class GamePage:
         """Add controls to one seat's row in the new-game form (page hook)."""
 
     async def refresh_seats(self):
+        self.form_changes += 1
+        change = self.form_changes
         answer = await self.call(
             {"op": "describe", "game": self.slug, "options": self.chosen_options()}
         )
+        if change != self.form_changes:
+            return  # the player changed the form again: only the newest answer counts
         error = by_id("ng-error")
         box = by_id("ng-seats")
         if not answer.get("ok"):
+            by_id("ng-settled").textContent = ""
             error.textContent = answer.get("error", "")
             by_id("ng-start").disabled = True
             return
         error.textContent = ""
+        # A choice another one rules out went back to its default: say why, next to it.
+        by_id("ng-settled").textContent = " ".join(answer.get("notes") or [])
         by_id("ng-start").disabled = False
-        # Options the other choices make pointless (solitaire settings in a duel) hide.
-        unused = answer.get("unused_options") or []
-        for spec in self.meta["options"]:
-            select = by_id("opt-" + spec["name"])
-            if select:
-                select.parentElement.hidden = spec["name"] in unused
+        self.show_settled_options(answer)
         old = self.view["seats"] if self.view else []
         # What the player typed or picked in the form wins over the current game's
         # seats: changing an option rebuilds the rows and must not undo those edits.
@@ -921,6 +924,25 @@ class GamePage:
             )
             self.extra_seat_fields(row, index, before)
             box.appendChild(row)
+
+    def show_settled_options(self, answer):
+        """Set the form's choices to the engine's settled options: hide options the
+        others make pointless (solitaire settings in a duel), grey out choices they
+        rule out, and show the choice that replaced one ruled out."""
+        unused = answer.get("unused_options") or []
+        refused = answer.get("refused_choices") or {}
+        settled = answer.get("options") or {}
+        for spec in self.meta["options"]:
+            select = by_id("opt-" + spec["name"])
+            if not select:
+                continue
+            select.parentElement.hidden = spec["name"] in unused
+            gone = refused.get(spec["name"]) or []
+            for node in select.querySelectorAll("option"):
+                node.disabled = int(node.value) in gone
+            for index, choice in enumerate(spec["choices"]):
+                if spec["name"] in settled and choice[0] == settled[spec["name"]]:
+                    select.value = str(index)
 
     def form_seats(self):
         """The seats as the new-game form's rows hold them now: name, kind, level."""
@@ -1302,7 +1324,13 @@ class GamePage:
         return lambda evt: self.goto(position)
 
     def render_controls(self, view):
-        by_id("btn-undo").disabled = not view["can_undo"]
+        undo = by_id("btn-undo")
+        undo.disabled = not view["can_undo"]
+        # Why Undo is greyed out (a roll, another player's secret), on hover.
+        if view.get("undo_refused") and view["position"] > 0:
+            undo.setAttribute("title", view["undo_refused"])
+        else:
+            undo.removeAttribute("title")
         by_id("btn-redo").disabled = not view["can_redo"]
         by_id("btn-first").disabled = view["position"] == 0
         by_id("btn-prev").disabled = view["position"] == 0

@@ -1387,20 +1387,12 @@ class TimeAgainPage(GamePage):
             self.show_result(opp, before)
 
     def undo_blocked(self, view):
-        """Hot-seat with several humans: Undo takes back only the moves of the player at the
-        device, made in their own window; never another human's (their secrets)."""
-        seats = view["seats"]
-        if len([s for s in seats if s["kind"] == "human"]) < 2 or view["outcome"]:
-            return False  # one human, or a finished game: its record is open to all
-        if not self.can_act():
-            return True
-        for entry in reversed(view["log"]):
-            seat = entry["seat"]
-            if seat is None or seat < 0:
-                return True  # the engine never undoes past the clock
-            if seats[seat]["kind"] == "human":
-                return seat != view["to_move"]  # the human whose move Undo takes back
-        return True
+        """Hot-seat with several humans: Undo waits for the device to be handed over.
+
+        The engine itself never takes back another person's moves (their secrets).
+        """
+        humans = [s for s in view["seats"] if s["kind"] == "human"]
+        return len(humans) > 1 and not view["outcome"] and not self.can_act()
 
     def render_controls(self, view):
         super().render_controls(view)
@@ -1408,16 +1400,12 @@ class TimeAgainPage(GamePage):
             self.html.setAttribute("data-turn", "ai")
         if view["outcome"] and view["position"] == view["length"]:
             self.status(self.named(str(by_id("status").textContent)))
-        undo = by_id("btn-undo")
         if view["can_undo"] and self.undo_blocked(view):
-            undo.disabled = True
-            undo.setAttribute("title", "Undo takes back only your own moves of this hour")
-        else:
-            undo.removeAttribute("title")
+            by_id("btn-undo").disabled = True
 
     async def step(self, op):
         if op == "undo" and self.view and self.undo_blocked(self.view):
-            self.message("Undo takes back only your own moves of this hour.", "info")
+            self.message("Undo takes back only your own moves, once you have the device.", "info")
             return
         await super().step(op)
 
