@@ -220,9 +220,9 @@ class Game(ABC, Generic[S, A]):
         deck) are kept as given, so a fault in one of them still raises
         :class:`FormatError`.
         """
-        options = self.upgrade_options(options)
         if not isinstance(options, Mapping) or not self._refusal(options):
             return self.normalise_options(options), []
+        options = self.upgrade_options(options)
         specs = [spec for spec in self.option_specs() if spec.choices]
         settled = {**options, **{spec.name: spec.default for spec in specs}}
         notes = []
