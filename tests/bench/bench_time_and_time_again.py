@@ -6,7 +6,7 @@ Usage::
 
 Prints, measured in one run (``GAMES`` seeded games per line, seats rotated):
 
-* 4-, 6- and 8-player free-for-alls with every level at the table: each
+* 4-, 6- and 8-player free-for-alls with every level at the table (seats shuffled): each
   level's win share against its fair share;
 * the strongest level alone against tables of the weakest (random, novice):
   its win share and the ratio to its fair share (goal: at least 3x);
@@ -127,12 +127,25 @@ def play(names: Sequence[str], seed: int, tally: Tally, limit: int) -> None:
     tally.games += 1
 
 
-def series(names: Sequence[str], games: int, limit: int = 480, base: int = 0) -> Tally:
-    """``games`` seeded games, the seating rotated each game."""
+def series(
+    names: Sequence[str], games: int, limit: int = 480, base: int = 0, shuffled: bool = False
+) -> Tally:
+    """``games`` seeded games, the seating rotated each game.
+
+    ``shuffled`` seats the players in a seeded random order each game instead.
+    A fresh opportunity is offered first to the seat whose purchase drew it,
+    then to the next seats, so whoever sits right after a busy buyer (the
+    novice) gets the best offers; rotation keeps that neighbour, shuffling
+    does not, and a free-for-all measures the levels rather than their seats.
+    """
     tally = Tally()
     for g in range(games):
-        k = g % len(names)
-        seated = list(names[k:]) + list(names[:k])
+        if shuffled:
+            seated = list(names)
+            random.Random(base + g).shuffle(seated)
+        else:
+            k = g % len(names)
+            seated = list(names[k:]) + list(names[:k])
         play(seated, base + g, tally, limit)
     return tally
 
@@ -158,10 +171,13 @@ def main() -> int:
     think: dict[str, list[float]] = defaultdict(list)
     print(f"Time and Time Again AI benchmark: {games} seeded games per line, hour limit 480")
 
-    print("\nFree-for-all, every level at the table (win share per seat; fair share = 1/players)")
+    print(
+        "\nFree-for-all, every level at the table, seats shuffled each game"
+        " (win share per seat; fair share = 1/players)"
+    )
     for players in (4, 6, 8):
         names = (LEVEL_KEYS * 2)[:players]
-        tally = series(names, games, base=1000 * players)
+        tally = series(names, games, base=1000 * players, shuffled=True)
         fair = 1 / players
         parts = [f"{n} {share(tally, n):.2f} ({share(tally, n) / fair:.1f}x)" for n in LEVEL_KEYS]
         print(f"  {players} players: " + ", ".join(parts) + f"; {hours_line(tally)}")

@@ -15,7 +15,10 @@ caught up by one long wait equals the same game stepped hour by hour.
 * ``overlord`` values everything in present-day strength: direct gains by
   their echoes, characters by the doubling left and the shield they are,
   challenges with exact odds (stripping the weakest player so checks can
-  eliminate), attacks only on the leader; lowers its bar as turns pile up.
+  eliminate), attacks only on the leader.  It budgets its turns: above a
+  reserve it spends at a low bar, the reserve only on the best offers (kept so
+  it can take a scarce offer the moment it appears), and it spends everything
+  as the hour limit nears.
 """
 
 from __future__ import annotations
@@ -41,8 +44,8 @@ LEVELS: tuple[AiLevel, ...] = (
     AiLevel(
         "overlord",
         "Overlord",
-        "Counts only present-day strength, strips the weakest of their characters, "
-        "attacks the leader and lets no turns pile up.",
+        "Counts only present-day strength, keeps turns in hand for the best offers, "
+        "strips the weakest of their characters and leaves no turn unspent at the end.",
     ),
 )
 
@@ -328,11 +331,17 @@ class OverlordBot(SchemerBot):
     visible past.  Characters are priced by the doubling they give for the
     hours left plus the shield they are; challenges use exact odds, weigh the
     present-day forces the defence will cost, and strip the weakest player of
-    their characters so elimination checks can bite.  It lowers its bar
-    as turns pile up.
+    their characters so elimination checks can bite.
+
+    Turns are budgeted rather than hoarded: whatever a purchase leaves above a
+    reserve is spent at a low bar, the reserve itself only on the best offers
+    (a fresh offer is seen first by the seat whose purchase drew it, so turns
+    in hand are what wins the scarce ones near the present), and the bar falls
+    to nothing as the hour limit nears, because a turn left over then is lost.
     """
 
     threshold = 0.13
+    """Present-day units per turn a purchase must promise when it dips into the reserve."""
 
     def chance(self, att: tuple[int, int], dfn: tuple[int, int]) -> float:
         """Exact challenge odds."""
@@ -391,9 +400,35 @@ class OverlordBot(SchemerBot):
         prize = self.doubling(me, loc) + self.shield(me, me.seat, owned) + strip
         return odds * prize - loss
 
-    def bar(self, me: Seen) -> float:
-        """Lower as turns pile up (a turn unspent is worth nothing at the limit)."""
-        return self.threshold * (0.5 if me.turns > 12 else 1.0)
+    def choose(self, state: State[Action], context: BotContext) -> Action:
+        """The best opportunity per turn among those that clear their own bar; else wait."""
+        assert isinstance(state, TataState)
+        me = seen(state, state.current_player())
+        best, best_score = None, 0.0
+        for opp in me.opps:
+            if opp.price > me.turns:
+                continue
+            score = self.value(me, opp) / opp.price
+            if score > self.bar_for(me, opp.price) and score > best_score:
+                best, best_score = opp, score
+        return Buy(best.id) if best is not None else _wait(me)
+
+    def bar_for(self, me: Seen, price: int) -> float:
+        """The per-turn bar for spending ``price`` of the seat's turns now.
+
+        Spending that keeps the reserve needs only :data:`SPARE_BAR`; eating
+        into it needs the full threshold.  The reserve shrinks and both bars
+        fall over the last :data:`END_RAMP` hours, and in the last
+        :data:`END_HOURS` anything of value is bought.
+        """
+        hours = me.limit - me.clock
+        if hours <= END_HOURS:
+            return 0.0
+        reserve = min(RESERVE, hours // 4)
+        ramp = min(1.0, hours / END_RAMP)
+        if me.turns - price >= reserve:
+            return SPARE_BAR * ramp
+        return self.threshold * ramp
 
 
 DIRECT_RATE = 0.01
@@ -404,6 +439,14 @@ BALANCE = 1.2
 """Extra weight of a direct gain on the short side of the present (agents vs wealth)."""
 STRIP_FROM = 2
 """The overlord strips the weakest player once they hold this many characters or fewer."""
+RESERVE = 12
+"""Turns the overlord keeps in hand to take a valuable offer the moment it appears."""
+SPARE_BAR = 0.065
+"""Present-day units per turn that turns above the reserve must buy (half the threshold)."""
+END_RAMP = 40
+"""Over this many last hours the bars fall toward zero, so no turns are left at the limit."""
+END_HOURS = 3
+"""In the last hours before the limit the overlord buys anything with present-day value."""
 
 
 def make_bot(level: str) -> Bot[Action]:
