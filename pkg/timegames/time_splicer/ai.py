@@ -18,9 +18,13 @@ Levels, weakest first:
   it fit, bids on several tiles with overbidding, keeps splices for the
   Time Splicer.
 * ``strong``: the planner, plus bidding a tile's full worth and one more
-  (under Vickrey plus one the price is set by the second bid), bumping
-  priority (two places) when it places a tile at the frontier of levels,
-  and restacking the leader's best tile off the longest path late in the game.
+  (under Vickrey plus one the price is set by the second bid); when the Time
+  Splicer is up for auction it keeps back one more splice than any rival
+  could bid and bids its whole purse on the Splicer alone; it makes tiles of
+  level 16 and 17 feed the Splicer's group before placing them; it bumps its
+  priority only past a higher-ranked rival whose stack holds a tile that
+  could go on or next to its frontier placement; and it restacks the
+  leader's best tile off the longest path late in the game.
 """
 
 from __future__ import annotations
@@ -101,6 +105,8 @@ class Planner:
         self.plan: list[Order] = []
         self.frontier = highest_level(state.board_map)
         self.turns_left = MAX_TURNS - state.turn
+        self.reserve = 0
+        """Splices kept back from placements for the Time Splicer's auction (strong)."""
 
     def free(self) -> int:
         return self.splices - self.draft.committed
@@ -197,7 +203,7 @@ class Planner:
         """The best placement now (value less cost), with the caps changes it needs."""
         board = self.draft.board
         spots = B.candidates(board)
-        free = self.free()
+        free = self.free() - self.reserve
         best: tuple[float, list[Order]] | None = None
         for piece in self.draft.stack:
             for x, y in spots:
@@ -247,7 +253,16 @@ class Planner:
                 continue
             if 0 <= other.level - piece.level <= 2:
                 wanted[other.group] = max(wanted.get(other.group, 0), other.level)
-        reserve = B.place_cost(self.draft.board, piece, place.x, place.y, self.seat)
+        splicer = TILES[SPLICER_ID]
+        if (
+            # Strong: a tile within two levels of the Time Splicer may become its
+            # western neighbour, so it is made to feed the Splicer's group now.
+            self.level == "strong"
+            and splicer.level - piece.level <= 2
+            and splicer.group not in piece.outputs
+        ):
+            wanted[splicer.group] = splicer.level
+        reserve = self.reserve + B.place_cost(self.draft.board, piece, place.x, place.y, self.seat)
         for group, _level in sorted(wanted.items(), key=lambda kv: (-kv[1], kv[0])):
             if self.free() - B.IMPROVE_ADD_GROUP < reserve:
                 return
@@ -266,6 +281,11 @@ class Planner:
         if self.level == "beginner":
             piece = ranked[0]
             self.add(Bid(piece.id, max(1, min(free, 2 + piece.level // 6))))
+            return
+        if self.level == "strong" and ranked[0].id == SPLICER_ID:
+            # Any other bid won first would shrink the purse below this one and
+            # disqualify it, so the Splicer's auction gets the whole purse alone.
+            self.add(Bid(SPLICER_ID, free))
             return
         budget = free + (3 if self.level == "strong" else 2)
         for piece in ranked:
@@ -289,7 +309,7 @@ class Planner:
                 budget -= amount
 
     def bump(self) -> None:
-        """Strong: bump when a placement is planned and someone ranks above."""
+        """Strong: bump past a rival ranked above who threatens a frontier placement."""
         if self.level != "strong" or not any(isinstance(o, Place) for o in self.plan):
             return
         base = [(self.state.turn - 1 + i) % self.n for i in range(self.n)]
@@ -298,9 +318,35 @@ class Planner:
         important = any(
             isinstance(o, Place) and TILES[o.tile].level >= self.frontier for o in self.plan
         )
-        if important and self.free() >= B.BUMP_COST * 2:
-            self.add(Bump())
-            self.add(Bump())
+        if not important:
+            return
+        # Bump only past the highest rival above who could actually place on or
+        # next to the planned spots; bumping against nobody wastes splices.
+        spots = [(o.x, o.y) for o in self.plan if isinstance(o, Place)]
+        above = base[: base.index(self.seat)]
+        threats = [i for i, rival in enumerate(above) if self.threatens(rival, spots)]
+        if not threats:
+            return
+        bumps = 2 * (len(above) - min(threats))
+        if self.free() - self.reserve >= B.BUMP_COST * bumps:
+            for _ in range(bumps):
+                self.add(Bump())
+
+    def threatens(self, rival: int, spots: list[tuple[int, int]]) -> bool:
+        """True if ``rival`` holds a tile that could go on or next to one of ``spots``.
+
+        Stacks are public; a rival placing there first (with higher priority)
+        would make this seat's placement fail.  Caps can be changed by
+        improving, so every caps mask of the rival's tile is tried.
+        """
+        board = self.state.board_map
+        near = {(x + dx, y + dy) for x, y in spots for dx, dy in ((0, 0), *B.DELTA.values())}
+        near = {c for c in near if c[0] >= 0 and c not in board}
+        for piece in self.state.stacks[rival]:
+            for x, y in near:
+                if any(B.fits(board, replace(piece, caps=m), x, y) for m in range(16)):
+                    return True
+        return False
 
     def sabotage(self) -> None:
         """Strong, late: restack a rival's high tile from the longest path."""
@@ -318,6 +364,19 @@ class Planner:
         if targets:
             best = max(targets, key=lambda c: c.piece.level)
             self.add(Restack(best.piece.id))
+
+    def reserve_for_splicer(self) -> None:
+        """Strong: keep enough splices back to win the Time Splicer's auction.
+
+        A rival who wins it and cannot place it ends everyone's hopes, and
+        under Vickrey plus one a high bid costs only the second bid plus one,
+        so the seat keeps back one more than any rival could bid (their purses
+        are public), or all it has.
+        """
+        if not any(p.id == SPLICER_ID for p in self.state.bidding):
+            return
+        rivals = [self.state.splices[s] for s in range(self.n) if s != self.seat]
+        self.reserve = min(self.splices, max(rivals, default=0) + 1)
 
     def splicer_move(self) -> None:
         """If the Time Splicer is in the stack, try hard to place it (uncapping as needed)."""
@@ -346,6 +405,8 @@ class Planner:
 def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
     """This turn's orders for ``seat`` at ``level`` (deterministic)."""
     planner = Planner(state, seat, level)
+    if level == "strong":
+        planner.reserve_for_splicer()
     if level != "beginner":
         planner.splicer_move()
     planner.sabotage()
