@@ -305,20 +305,20 @@ class SchemerBot(Bot[Action]):
         return odds * prize - loss
 
     def choose(self, state: State[Action], context: BotContext) -> Action:
-        """The best opportunity per turn, if it clears the threshold; otherwise wait an hour."""
+        """The best opportunity per turn among those that clear their bar; otherwise wait."""
         assert isinstance(state, TataState)
         me = seen(state, state.current_player())
-        best, best_score = None, self.bar(me)
+        best, best_score = None, 0.0
         for opp in me.opps:
             if opp.price > me.turns:
                 continue
             score = self.value(me, opp) / opp.price
-            if score > best_score:
+            if score > self.bar_for(me, opp.price) and score > best_score:
                 best, best_score = opp, score
         return Buy(best.id) if best is not None else _wait(me)
 
-    def bar(self, me: Seen) -> float:
-        """The per-turn threshold: lower when turns pile up unused."""
+    def bar_for(self, me: Seen, price: int) -> float:
+        """The per-turn threshold for spending ``price`` turns: lower when turns pile up."""
         return self.threshold * (0.6 if me.turns > 20 else 1.0)
 
 
@@ -399,19 +399,6 @@ class OverlordBot(SchemerBot):
             strip = STRIP / theirs
         prize = self.doubling(me, loc) + self.shield(me, me.seat, owned) + strip
         return odds * prize - loss
-
-    def choose(self, state: State[Action], context: BotContext) -> Action:
-        """The best opportunity per turn among those that clear their own bar; else wait."""
-        assert isinstance(state, TataState)
-        me = seen(state, state.current_player())
-        best, best_score = None, 0.0
-        for opp in me.opps:
-            if opp.price > me.turns:
-                continue
-            score = self.value(me, opp) / opp.price
-            if score > self.bar_for(me, opp.price) and score > best_score:
-                best, best_score = opp, score
-        return Buy(best.id) if best is not None else _wait(me)
 
     def bar_for(self, me: Seen, price: int) -> float:
         """The per-turn bar for spending ``price`` of the seat's turns now.
