@@ -224,6 +224,12 @@ def test_the_new_game_form_hides_options_that_would_change_nothing(
         page.select_option(f"#opt-{fields[0]}", index=1)
         page.select_option(f"#opt-{switch}", index=0)
         page.wait_for_selector(f"label:has(#opt-{fields[0]})", state="hidden")
+        # Shown again, it still holds the choice made before it was hidden.
+        page.select_option(f"#opt-{switch}", index=1)
+        page.wait_for_selector(f"#opt-{fields[0]}", state="visible")
+        assert page.eval_on_selector(f"#opt-{fields[0]}", "s => s.selectedIndex") == 1
+        page.select_option(f"#opt-{switch}", index=0)
+        page.wait_for_selector(f"label:has(#opt-{fields[0]})", state="hidden")
         page.select_option(f"#opt-{shown}", index=1)
         page.click("#ng-start")
         key = f"timegames:{slug}:autosave"

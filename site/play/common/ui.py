@@ -852,9 +852,8 @@ class GamePage:
     async def refresh_seats(self):
         self.form_changes += 1
         change = self.form_changes
-        answer = await self.call(
-            {"op": "describe", "game": self.slug, "options": self.chosen_options()}
-        )
+        sent = self.chosen_options()
+        answer = await self.call({"op": "describe", "game": self.slug, "options": sent})
         if change != self.form_changes:
             return  # the player changed the form again: only the newest answer counts
         error = by_id("ng-error")
@@ -868,7 +867,7 @@ class GamePage:
         # A choice another one rules out went back to its default: say why, next to it.
         by_id("ng-settled").textContent = " ".join(answer.get("notes") or [])
         by_id("ng-start").disabled = False
-        self.show_settled_options(answer)
+        self.show_settled_options(answer, sent)
         old = self.view["seats"] if self.view else []
         # What the player typed or picked in the form wins over the current game's
         # seats: changing an option rebuilds the rows and must not undo those edits.
@@ -925,10 +924,11 @@ class GamePage:
             self.extra_seat_fields(row, index, before)
             box.appendChild(row)
 
-    def show_settled_options(self, answer):
+    def show_settled_options(self, answer, sent):
         """Set the form's choices to the engine's settled options: hide options the
         others make pointless (solitaire settings in a duel), grey out choices they
-        rule out, and show the choice that replaced one ruled out."""
+        rule out, and show the choice that replaced one ruled out (only those: a
+        hidden option was sent as its default but keeps its choice for later)."""
         unused = answer.get("unused_options") or []
         refused = answer.get("refused_choices") or {}
         settled = answer.get("options") or {}
@@ -940,8 +940,11 @@ class GamePage:
             gone = refused.get(spec["name"]) or []
             for node in select.querySelectorAll("option"):
                 node.disabled = int(node.value) in gone
+            value = settled.get(spec["name"], sent.get(spec["name"]))
+            if value == sent.get(spec["name"]):
+                continue
             for index, choice in enumerate(spec["choices"]):
-                if spec["name"] in settled and choice[0] == settled[spec["name"]]:
+                if choice[0] == value:
                     select.value = str(index)
 
     def form_seats(self):
