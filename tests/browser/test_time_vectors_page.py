@@ -347,8 +347,10 @@ def test_setup_offers_the_printed_options_and_refuses_openings_for_three(
 def test_3meq_choice_names_the_colour_taken(page: Any, site_url: str) -> None:
     open_game(page, site_url, "time_vectors")
     open_new_game_dialog(page, opening="Three-move equalization (3MEQ)")
-    page.wait_for_selector("#seat-kind-1")
-    assert page.input_value("#seat-name-1") == "Second player"
+    # The rows are rebuilt when the engine answers the change of opening.
+    page.wait_for_function(
+        "(document.querySelector('#seat-name-1') || {}).value === 'Second player'"
+    )
     page.select_option("#seat-kind-1", "human")
     page.click("#ng-start")
     for point in ("NW1a1", "NE2b2", "SE3c3"):
