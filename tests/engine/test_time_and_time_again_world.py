@@ -69,6 +69,7 @@ def test_every_location_has_its_content() -> None:
             "character",
             "history",
             "next",
+            "because",
         }
         assert item["name"] and item["date"] and item["place"]
         assert item["character"]["name"] and item["character"]["role"]
@@ -77,6 +78,56 @@ def test_every_location_has_its_content() -> None:
     assert constantinople.year == 1453 and "1453" in constantinople.history
     assert LOCATIONS[BY_ID["uruk"]].year < LOCATIONS[BY_ID["giza"]].year
     assert GAME.tool("locations", {})["rows"][0] == ["uruk"]
+
+
+def test_every_link_has_one_reason_and_nothing_else_has_one() -> None:
+    links = 0
+    for item in B.load_raw()["locations"]:
+        # A reason for each later location in "next", and none for a location it does not feed.
+        assert set(item["because"]) == set(item["next"]), item["id"]
+    for loc in LOCATIONS:
+        assert len(loc.because) == len(loc.next)
+        assert loc.to_dict()["because"] == {
+            LOCATIONS[n].id: text for n, text in zip(loc.next, loc.because, strict=True)
+        }
+        for n, text in zip(loc.next, loc.because, strict=True):
+            links += 1
+            assert B.reason(loc.index, n) == text
+        for other in range(len(LOCATIONS)):
+            if other not in loc.next:
+                assert B.reason(loc.index, other) is None, (loc.id, LOCATIONS[other].id)
+    assert links == 38
+    assert GAME.tool("locations", {})["locations"][0]["because"]["ur"].startswith("Uruk")
+
+
+def test_each_reason_is_one_sentence_of_sensible_length() -> None:
+    reasons = [text for loc in LOCATIONS for text in loc.because]
+    assert len(set(reasons)) == len(reasons), "each link needs its own reason"
+    for text in reasons:
+        assert text == text.strip() and "\n" not in text
+        assert 12 <= len(text.split()) <= 30, text
+        assert text[0].isupper() and text.endswith("."), text
+        # One sentence: no full stop, question or exclamation mark before the last character.
+        assert not re.search(r"[.!?]", text[:-1]), text
+
+
+def test_a_missing_or_stray_reason_is_refused_when_loading() -> None:
+    item = {"id": "x", "next": ["a", "b"], "because": {"a": "A reason.", "b": "Another."}}
+    assert B._because(item) == ("A reason.", "Another.")
+    assert B._because({**item, "next": ["b", "a"]}) == ("Another.", "A reason.")
+    for because in ({"a": "A reason."}, {**item["because"], "c": "Stray."}, {}):
+        with pytest.raises(ValueError, match="because"):
+            B._because({**item, "because": because})
+
+
+def test_the_locations_page_gives_the_reason_for_every_link() -> None:
+    page = LOCATIONS_PAGE.read_text(encoding="utf-8")
+    for loc in LOCATIONS:
+        section = page.split(f"{{ #{loc.id} }}")[1].split("\n## ")[0]
+        for n, text in zip(loc.next, loc.because, strict=True):
+            assert f"- [{LOCATIONS[n].name}](#{LOCATIONS[n].id}): {text}\n" in section
+        assert section.count("\n- [") == len(loc.next), loc.id
+    assert "**Leads to:** nothing (this is the apex)." in page
 
 
 def test_the_rules_page_diamond_and_the_locations_page_match_the_data() -> None:
@@ -325,3 +376,21 @@ def test_overlord_strips_the_weakest_player_so_checks_can_eliminate() -> None:
     # The same challenge against a stronger defender (worse than even odds) is left alone.
     stronger = replace(state, control=tuple(0 if c == 0 else 1 for c in control))
     assert bot.choose(stronger, BotContext(random.Random(0))) != Buy(ident)
+
+
+def test_the_rules_pages_four_to_one_advice_matches_the_odds() -> None:
+    # The document: challenges need about 4:1 in both agents and wealth to be safe.
+    from timegames.time_and_time_again.ai import win_chance_exact
+
+    page = (ROOT / "docs" / "rules" / "time_and_time_again.md").read_text(encoding="utf-8")
+    assert "at least **four times**" in page and "three times in ten" in page
+    for d in range(1, 21):
+        assert 0.65 <= win_chance_exact((3 * d, 3 * d), (d, d)) <= 0.76, d
+        assert win_chance_exact((4 * d, 4 * d), (d, d)) >= 0.83, d
+    assert win_chance_exact((40, 40), (10, 10)) > 0.95
+
+
+@pytest.mark.parametrize("clock", ["realtime", "hotseat"])
+def test_the_length_of_an_hour_is_hidden_unless_the_clock_is_accelerated(clock: str) -> None:
+    assert GAME.unused_options({"clock": clock}) == ["hour_seconds"]
+    assert GAME.unused_options({"clock": "accelerated"}) == []

@@ -32,6 +32,8 @@ class Location:
     history: str
     next: tuple[int, ...]
     prev: tuple[int, ...]
+    because: tuple[str, ...]
+    """One sentence per link in ``next`` (same order): how events here could shape that place."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain form for pages (links as location ids)."""
@@ -47,6 +49,9 @@ class Location:
             "history": self.history,
             "next": [LOCATIONS[i].id for i in self.next],
             "prev": [LOCATIONS[i].id for i in self.prev],
+            "because": {
+                LOCATIONS[i].id: text for i, text in zip(self.next, self.because, strict=True)
+            },
         }
 
 
@@ -57,6 +62,14 @@ def load_raw() -> dict[str, Any]:
     ).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+def _because(item: dict[str, Any]) -> tuple[str, ...]:
+    """The reasons of a location's links, in the order of its ``next`` list."""
+    reasons: dict[str, str] = item.get("because", {})
+    if set(reasons) != set(item["next"]):
+        raise ValueError(f"{item['id']}: 'because' must give one reason for each 'next' link")
+    return tuple(reasons[target] for target in item["next"])
 
 
 def _build() -> tuple[Location, ...]:
@@ -81,6 +94,7 @@ def _build() -> tuple[Location, ...]:
             history=item["history"],
             next=tuple(index[t] for t in item["next"]),
             prev=tuple(prev[i]),
+            because=_because(item),
         )
         for i, item in enumerate(raw)
     )
@@ -108,6 +122,15 @@ def later(index: int) -> frozenset[int]:
         found.add(n)
         found |= later(n)
     return frozenset(found)
+
+
+def reason(earlier: int, later_index: int) -> str | None:
+    """Why events at ``earlier`` could shape ``later_index`` (None when they are not linked)."""
+    loc = LOCATIONS[earlier]
+    for target, text in zip(loc.next, loc.because, strict=True):
+        if target == later_index:
+            return text
+    return None
 
 
 def name(index: int) -> str:
@@ -194,6 +217,7 @@ def locations_markdown() -> str:
         "",
         "Uruk is the base of the diamond and the present day its apex. Each location feeds",
         "at most two later ones in the row above: echoes of your gains climb along these links.",
+        "Under each location, **Leads to** says why its events could shape each later one.",
         "This page is generated from the game's data file, `locations.json`.",
         "",
         '<div class="tata-diamond-wrap">',
@@ -204,7 +228,6 @@ def locations_markdown() -> str:
     for row in reversed(ROWS):
         for i in row:
             loc = LOCATIONS[i]
-            ups = ", ".join(f"[{LOCATIONS[n].name}](#{LOCATIONS[n].id})" for n in loc.next)
             downs = ", ".join(f"[{LOCATIONS[p].name}](#{LOCATIONS[p].id})" for p in loc.prev)
             lines += [
                 f"## {loc.name}, {loc.date} {{ #{loc.id} }}",
@@ -213,10 +236,17 @@ def locations_markdown() -> str:
                 "",
                 loc.history,
                 "",
-                f"Feeds: {ups or 'nothing (this is the apex)'}. "
-                f"Fed by: {downs or 'nothing (this is the base)'}.",
-                "",
             ]
+            # The later locations it feeds, each with the reason for the link.
+            if loc.next:
+                lines += ["**Leads to:**", ""]
+                lines += [
+                    f"- [{LOCATIONS[n].name}](#{LOCATIONS[n].id}): {text}"
+                    for n, text in zip(loc.next, loc.because, strict=True)
+                ]
+            else:
+                lines.append("**Leads to:** nothing (this is the apex).")
+            lines += ["", f"Fed by: {downs or 'nothing (this is the base)'}.", ""]
     return "\n".join(lines)
 
 

@@ -85,7 +85,7 @@ class TimeAgainPage(GamePage):
     def __init__(self):
         super().__init__()
         self.views = Views(ROUTES, "opportunities")
-        self.locs = {}  # id -> static content (name, date, place, character, history, next, prev)
+        self.locs = {}  # id -> static content (name, date, history, next, prev, because...)
         self.order = []  # ids, Uruk first
         self.selected = None  # the opportunity id picked, waiting for confirmation
         self.tick_store = Store(self.slug, "clock")
@@ -1122,6 +1122,21 @@ class TimeAgainPage(GamePage):
         body.appendChild(
             self.link_row(static.get("next") or [], "▲", "the present day is the apex")
         )
+        because = static.get("because") or {}
+        reasons = [up for up in static.get("next") or [] if because.get(up)]
+        if reasons:
+            why = el("ul", "tt-because")
+            for up in reasons:
+                why.appendChild(
+                    el(
+                        "li",
+                        children=[
+                            el("b", text=self.loc_name(up) + ": "),
+                            el("span", text=because[up]),
+                        ],
+                    )
+                )
+            body.appendChild(why)
         body.appendChild(el("h3", text="Down the diamond: shaped by"))
         body.appendChild(
             self.link_row(static.get("prev") or [], "▼", "the dawn of civilisation: nothing before")
