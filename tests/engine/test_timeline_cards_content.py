@@ -6,6 +6,9 @@
 * No explanation names a year that belongs to another card (an explanation is
   shown after a placement; it must not answer a later card).  A written date
   contains its year, so this also covers dates.
+* No explanation tells the order of another card by words alone ("after Nemo's
+  win", "Swiss was later created out of Crossair", "the first national
+  exhibition"): the pairs the review fixed stay fixed (``ORDER_LEAKS_FIXED``).
 * Words the language review found wrong stay out, and the review is recorded
   in every deck file (who checked what, against which reference).
 * Cards of the same year with no finer date tie: either order is right.
@@ -68,6 +71,247 @@ WRONG_TERMS: tuple[tuple[str, str, str], ...] = (
     ("it", "nel diritto civile", "civil law is private law"),
 )
 """Wrong terms and literal translations the language review removed."""
+
+ORDER_LEAKS_FIXED: tuple[tuple[str, str, dict[str, str]], ...] = (
+    (
+        "economy-001",
+        "economy-017",
+        {"de": r"älteste", "fr": r"plus ancienne", "it": r"più antica", "en": r"oldest"},
+    ),
+    (
+        "economy-005",
+        "economy-006",
+        {"de": r"älteste", "fr": r"plus ancienne", "it": r"più antico", "en": r"oldest"},
+    ),
+    (
+        "economy-023",
+        "inventions-016",
+        {"de": r"Conchier", "fr": r"conchage", "it": r"concaggio", "en": r"conching"},
+    ),
+    (
+        "economy-038",
+        "transport-035",
+        {"de": r"Crossair", "fr": r"Crossair", "it": r"Crossair", "en": r"Crossair"},
+    ),
+    (
+        "entertainment-011",
+        "entertainment-013",
+        {"de": r"\berste\b", "fr": r"première", "it": r"\bprima\b", "en": r"\bfirst\b"},
+    ),
+    (
+        "entertainment-011",
+        "politics-002",
+        {
+            "de": r"jungen Bundesstaat",
+            "fr": r"jeune État fédéral",
+            "it": r"giovane Stato federale",
+            "en": r"young federal state",
+        },
+    ),
+    (
+        "entertainment-013",
+        "entertainment-011",
+        {"de": r"zweite", "fr": r"deuxième", "it": r"seconda", "en": r"second"},
+    ),
+    (
+        "entertainment-047",
+        "entertainment-046",
+        {"de": r"Nemo", "fr": r"Nemo", "it": r"Nemo", "en": r"Nemo"},
+    ),
+    (
+        "history-006",
+        "history-005",
+        {"de": r"erneuer", "fr": r"renouvel", "it": r"rinnov", "en": r"renew"},
+    ),
+    (
+        "history-007",
+        "history-009",
+        {"de": r"erste Stadt", "fr": r"première fois", "it": r"prima volta", "en": r"first time"},
+    ),
+    (
+        "history-010",
+        "history-009",
+        {"de": r"Zürich", "fr": r"Zurich", "it": r"Zurigo", "en": r"Zurich"},
+    ),
+    (
+        "history-020",
+        "history-019",
+        {"de": r"Schwabenkrieg", "fr": r"Souabe", "it": r"sveva", "en": r"Swabian"},
+    ),
+    (
+        "history-020",
+        "history-021",
+        {
+            "de": r"elfte|zwölfte",
+            "fr": r"onzième|douzième",
+            "it": r"undicesimo|dodicesimo",
+            "en": r"eleventh|twelfth",
+        },
+    ),
+    (
+        "history-021",
+        "history-020",
+        {"de": r"dreizehn", "fr": r"treize", "it": r"tredici", "en": r"thirteen"},
+    ),
+    (
+        "history-036",
+        "history-034",
+        {
+            "de": r"Helvetische Republik",
+            "fr": r"République helvétique",
+            "it": r"Repubblica elvetica",
+            "en": r"Helvetic Republic",
+        },
+    ),
+    (
+        "history-042",
+        "politics-002",
+        {
+            "de": r"Bundesstaat",
+            "fr": r"État fédéral",
+            "it": r"Stato federale",
+            "en": r"federal state",
+        },
+    ),
+    (
+        "politics-001",
+        "history-036",
+        {"de": r"\bwieder\b", "fr": r"\brefit\b", "it": r"di nuovo", "en": r"\bagain\b"},
+    ),
+    (
+        "politics-005",
+        "politics-008",
+        {
+            "de": r"ersten Teilrevision",
+            "fr": r"première révision",
+            "it": r"prima revisione",
+            "en": r"first partial revision",
+        },
+    ),
+    (
+        "politics-012",
+        "politics-014",
+        {
+            "de": r"neue Bauernpartei",
+            "fr": r"nouveau parti agrarien",
+            "it": r"nuovo partito agrario",
+            "en": r"new Farmers",
+        },
+    ),
+    (
+        "politics-029",
+        "politics-019",
+        {
+            "de": r"letzten Kanton",
+            "fr": r"dernier canton",
+            "it": r"ultimo cantone",
+            "en": r"last canton",
+        },
+    ),
+    (
+        "politics-032",
+        "politics-035",
+        {"de": r"bilateral", "fr": r"bilatéra", "it": r"bilateral", "en": r"bilateral"},
+    ),
+    (
+        "politics-037",
+        "politics-020",
+        {
+            "de": r"Zauberformel",
+            "fr": r"formule magique",
+            "it": r"formula magica",
+            "en": r"magic formula",
+        },
+    ),
+    (
+        "personalities-046",
+        "personalities-041",
+        {"de": r"Blatter", "fr": r"Blatter", "it": r"Blatter", "en": r"Blatter"},
+    ),
+    (
+        "sport-001",
+        "history-034",
+        {"de": r"Helvetik", "fr": r"helvétique", "it": r"elvetica", "en": r"Helvetic"},
+    ),
+    (
+        "sport-002",
+        "sport-006",
+        {
+            "de": r"frühesten",
+            "fr": r"toutes premières",
+            "it": r"una delle prime",
+            "en": r"earliest",
+        },
+    ),
+    (
+        "sport-009",
+        "sport-010",
+        {"de": r"ältester", "fr": r"plus ancien", "it": r"più antico", "en": r"oldest"},
+    ),
+    (
+        "sport-017",
+        "sport-030",
+        {
+            "de": r"ersten offiziellen",
+            "fr": r"premiers championnats",
+            "it": r"primi campionati",
+            "en": r"first official",
+        },
+    ),
+    (
+        "sport-032",
+        "sport-041",
+        {
+            "de": r"erste olympische",
+            "fr": r"première médaille",
+            "it": r"prima medaglia",
+            "en": r"first Olympic",
+        },
+    ),
+    (
+        "sport-039",
+        "sport-037",
+        {"de": r"Titelverteidiger", "fr": r"détenteur", "it": r"detentrice", "en": r"defender"},
+    ),
+    (
+        "sport-043",
+        "sport-036",
+        {
+            "de": r"erneut|vier Einzel",
+            "fr": r"à nouveau|quatre titres",
+            "it": r"di nuovo|quattro ori",
+            "en": r"again|four individual",
+        },
+    ),
+    (
+        "transport-012",
+        "transport-013",
+        {
+            "de": r"Bundesbahnen",
+            "fr": r"Chemins de fer fédéraux",
+            "it": r"Ferrovie federali",
+            "en": r"Federal Railways",
+        },
+    ),
+    (
+        "transport-019",
+        "transport-028",
+        {"de": r"Furka", "fr": r"Furka", "it": r"Furka", "en": r"Furka"},
+    ),
+    (
+        "transport-025",
+        "transport-026",
+        {
+            "de": r"erste wintersichere",
+            "fr": r"première liaison",
+            "it": r"primo collegamento",
+            "en": r"first winter-proof",
+        },
+    ),
+)
+"""(card id, the other card whose order its explanation told, the phrase that told it, by
+language): the phrases the "order of other cards" review removed.  Each matched the old
+explanation in its language; none may come back."""
 
 
 def deck_files() -> dict[str, dict[str, Any]]:
@@ -215,12 +459,39 @@ def test_every_deck_file_records_its_review() -> None:
         language = [r for r in review if r["check"] == "language"]
         assert language and {"de", "fr", "it"} <= set(language[0]["languages"])
         checks = {r["check"] for r in review}
-        assert {"language", "order words", "years of other cards"} <= checks
+        assert {"language", "order words", "years of other cards", "order of other cards"} <= checks
         for entry in review:
             for key in ("by", "date", "reference", "result"):
                 assert entry[key].strip(), (category, entry["check"], key)
         ids = {card["id"] for card in data["cards"]}
         assert set(data.get("fixes", {})) <= ids, category
+
+
+def test_every_deck_file_records_the_order_of_other_cards_review() -> None:
+    fixed = {card_id for card_id, _, _ in ORDER_LEAKS_FIXED}
+    for category, data in FILES.items():
+        entries = [r for r in data["review"] if r["check"] == "order of other cards"]
+        assert len(entries) == 1, f"{category}: no 'order of other cards' review"
+        entry = entries[0]
+        assert set(LANGS) <= set(entry["languages"]) and "explanation" in entry["fields"]
+        assert entry["date"] == "2026-11-25", category
+        ids = {card["id"] for card in data["cards"]}
+        for card_id in sorted(fixed & ids):
+            assert card_id in data.get("fixes", {}), f"{category}: fix of {card_id} not listed"
+            assert card_id in entry["result"], f"{category}: {card_id} not in the review result"
+
+
+@pytest.mark.parametrize(("card_id", "other_id", "phrases"), ORDER_LEAKS_FIXED)
+def test_explanations_no_longer_tell_the_order_of_these_other_cards(
+    card_id: str, other_id: str, phrases: dict[str, str]
+) -> None:
+    by_id = {card["id"]: card for card in CARDS}
+    assert other_id in by_id and other_id != card_id, (card_id, other_id)
+    assert set(phrases) == set(LANGS), card_id
+    for lang, phrase in phrases.items():
+        text = by_id[card_id]["explanation"][lang]
+        found = re.search(phrase, text, re.IGNORECASE)
+        assert not found, f"{card_id} ({lang}) tells the order of {other_id}: {text!r}"
 
 
 # -- same-year cards --------------------------------------------------------------------------
