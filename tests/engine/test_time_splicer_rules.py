@@ -601,3 +601,41 @@ def test_an_order_that_would_leave_less_than_a_written_bid_is_refused() -> None:
     placed = scenario(stacks={0: [9]}, bidding=[14, 12, 13]).play_text("place 9 1,0")
     assert refused(placed, "bid 14 8", "bid-too-high")
     assert placed.play_text("bid 14 7").free() == 7
+
+
+# -- a second referee pass (stop 23) --------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["bid 6 ²", "place 1 ¹,0", "seed ²", "bid ٣ 5"])
+def test_digits_that_are_not_ascii_are_refused_as_notation(text: str) -> None:
+    # str.isdigit() takes them, int() does not: they once escaped as a ValueError.
+    state = GAME.new_game({"players": 2}, seed=1)
+    if "seed" not in text:
+        state = state.advance_chance()
+    with pytest.raises(IllegalAction):
+        state.play_text(text)
+
+
+def test_a_saved_state_with_an_order_the_seat_could_not_write_is_refused() -> None:
+    state = GAME.new_game({"players": 2}, seed=1).advance_chance()
+    data = json.loads(json.dumps(state.to_dict()))
+    assert GAME.from_dict(data) == state
+    data["orders"][0] = ["bid 999 5"]
+    with pytest.raises(FormatError, match="not up for bidding"):
+        GAME.from_dict(data)
+
+
+def test_a_spot_whose_only_join_clashes_on_caps_names_caps_and_connection() -> None:
+    # The page says every broken rule is named; with its only join closed, the
+    # spot has no open join either.
+    board = {(0, 0): B.Cell(B.fresh(START_ID), -1, 0)}
+    weaving = B.Piece(12, B.SIDE_BIT["W"], B.fresh(12).outputs)
+    rule, reason = B.link_problem(board, weaving, 1, 0)  # type: ignore[misc]
+    assert rule == "caps"
+    assert B.RULE_TEXT["caps"] in reason and B.RULE_TEXT["connection"] in reason
+    # A spot with no neighbour at all breaks the connection rule alone.
+    lone = {(0, 0): B.Cell(B.fresh(START_ID), -1, 0)}
+    assert B.link_problem(lone, B.fresh(SPLICER_ID), 5, 5) == (
+        "connection",
+        B.RULE_TEXT["connection"],
+    )

@@ -208,8 +208,13 @@ def link_problem(board: Board, piece: Piece, x: int, y: int) -> tuple[str, str] 
                     f"level {west} to the west of level {east}; going east the level rises "
                     "by 0, 1 or 2"
                 )
+    if not open_joins:
+        # Joins whose caps clash are not open either: that spot breaks this rule too.
+        broken["connection"] = [RULE_TEXT["connection"]]
     if not broken:
-        return None if open_joins else ("connection", RULE_TEXT["connection"])
+        return None
+    if list(broken) == ["connection"]:
+        return "connection", RULE_TEXT["connection"]
     parts = []
     for rule, found in broken.items():
         text = "; ".join(found)

@@ -169,7 +169,8 @@ def examples() -> tuple[Example, ...]:
             "caps_illegal",
             "Caps: capped meets open",
             f"{east.info.name}'s west side is capped but the starting tile's east side is "
-            "open: placing it at 1,0 breaks the caps rule.",
+            "open: placing it at 1,0 breaks the caps rule, and with that join closed it has no "
+            "open join either.",
             bad,
             "1,0",
         )

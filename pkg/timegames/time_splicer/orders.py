@@ -116,7 +116,8 @@ def to_text(action: Action) -> str:
 
 def _int(word: str, what: str) -> int:
     text = word[1:] if word.startswith("-") else word
-    if not text.isdigit():
+    # str.isdigit() also takes digits int() refuses, such as "²".
+    if not (text.isascii() and text.isdigit()):
         raise NotationError(f"{word!r} is not a {what}")
     return int(word)
 

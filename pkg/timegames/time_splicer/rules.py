@@ -487,6 +487,21 @@ class SplicerState(State[Action]):
         }
 
 
+def _check_orders(state: SplicerState) -> None:
+    """Every written order must be one the seat could write: the draft replays them."""
+    for seat, orders in enumerate(state.orders):
+        draft = Draft(dict(state.board_map), list(state.stacks[seat]))
+        for order in orders:
+            problem, cost = order_problem(
+                draft, order, seat, state.splices[seat], state.bidding, state.players
+            )
+            if problem is not None:
+                raise FormatError(
+                    f"seat {seat + 1}'s order {O.to_text(order)!r} could not be written: {problem}"
+                )
+            write_order(draft, order, seat, state.turn, cost)
+
+
 def _check_tiles(state: SplicerState) -> None:
     """Refuse a state whose tiles are not each in exactly one place, or whose board is odd."""
     spots = [(x, y) for x, y, *_ in state.board]
@@ -625,6 +640,7 @@ class SplicerGame(Game[SplicerState, Action]):
         if lengths != {n} or not 0 <= state.to_move < n:
             raise FormatError("the state does not match its player count")
         _check_tiles(state)
+        _check_orders(state)
         return state
 
     def action_to_text(self, action: Action) -> str:
