@@ -1155,6 +1155,12 @@ class TataGame(Game[TataState, Action]):
         """The ``players`` option."""
         return int(options.get("players", 4))
 
+    def unused_options(self, options: Mapping[str, Any]) -> list[str]:
+        """The length of an hour, unless the clock is accelerated."""
+        if options.get("clock", "accelerated") == "accelerated":
+            return []
+        return ["hour_seconds"]
+
     def new(self, options: Mapping[str, Any], seed: int) -> TataState:
         """Deal the characters, hand out starting holdings and draw the first opportunities."""
         settings = Settings(
