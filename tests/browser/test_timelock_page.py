@@ -346,6 +346,8 @@ def test_undo_within_the_turn_never_undoes_the_roll(page: Any, site_url: str) ->
     wait_turn(page, "human")
     assert squares(page) == before
     assert "2 left" in page.inner_text("[data-die='2']")
+    # Undo stays clickable after the roll, and its tooltip gives the engine's reason.
+    assert "cannot be undone" in str(page.get_attribute("#btn-undo", "title"))
     page.click("#btn-undo")
     page.wait_for_selector("#message.error")
     assert "cannot be undone" in page.inner_text("#message")

@@ -863,13 +863,10 @@ class TimelockPage(GamePage):
 
     def render_controls(self, view):
         super().render_controls(view)
-        undo = by_id("btn-undo")
-        if not view["can_undo"] and view["position"] > 0 and not view["outcome"]:
-            # Keep Undo clickable so the engine can say why: a roll is never undone.
-            undo.disabled = False
-            undo.setAttribute("title", "Undo goes back within your turn, never past the roll")
-        else:
-            undo.removeAttribute("title")
+        if view.get("undo_refused") and view["position"] > 0 and not view["outcome"]:
+            # Clickable, so a press gets the engine's reason (its tooltip says it too):
+            # right after a roll, Undo is most often pressed before the player has read why.
+            by_id("btn-undo").disabled = False
 
     def turn_text(self, view):
         seat = view["to_move"]
