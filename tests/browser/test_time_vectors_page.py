@@ -483,3 +483,26 @@ def test_phone_the_turns_buttons_stay_in_reach_while_the_board_scrolls(
         assert not overlap
     finally:
         ctx.close()
+
+
+def test_a_long_log_shows_its_latest_move(page: Any, site_url: str) -> None:
+    # The log scrolls to its end in the frame after a render (dom.js), not in the
+    # middle of it, where the read forced a layout of the half-built page.
+    state = GAME.new_game({}, 0)
+    actions: list[str] = []
+    rng = random.Random(7)
+    while len(actions) < 40 and not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        actions.append(GAME.action_to_text(action))
+        state = state.play(action)
+    record = GameRecord(
+        "time_vectors", 0, {}, (Seat("Ada"), Seat("Bob")), tuple(actions), len(actions)
+    )
+    open_game(page, site_url, "time_vectors", "#g=" + record_to_link(record))
+    at_end = (
+        "(() => { const log = document.querySelector('#log');"
+        " return log.scrollHeight > log.clientHeight + 20"
+        " && log.scrollTop + log.clientHeight >= log.scrollHeight - 2; })()"
+    )
+    page.wait_for_function(at_end, timeout=10_000)
+    assert page.locator("#log li").count() == len(actions)

@@ -1385,7 +1385,7 @@ class TimeAgainPage(GamePage):
             text = who + ": " + self.move_words(entry["text"])
             box.appendChild(self.log_item(entry["n"], text, cls))
         if box.lastChild:
-            box.scrollTop = box.scrollHeight
+            window.tgScrollToEnd(box)  # next frame: no layout forced mid-render (dom.js)
 
     async def play(self, text):
         """Send a move; a purchase, clicked or typed, shows its result card."""

@@ -606,8 +606,7 @@ class SplicerPage(GamePage):
         if self.centred_for != key:
             # A new game, or the timeline grew a row: show its middle again.
             self.centred_for = key
-            viewport = by_id("timeline-view")
-            viewport.scrollTop = (viewport.scrollHeight - viewport.clientHeight) / 2
+            window.tgScrollToMiddle(by_id("timeline-view"))  # in the next frame (dom.js)
         if view["outcome"] and view["position"] == view["length"]:
             end = self.game_key(view) + "@" + str(view["length"])
             if self.end_shown_for != end:

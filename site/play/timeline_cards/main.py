@@ -753,7 +753,7 @@ class TimelinePage(GamePage):
             text = who + ": " + self.log_text(entry["text"], action)
             box.appendChild(self.log_item(entry["n"], text, cls))
         if box.lastChild:
-            box.scrollTop = box.scrollHeight
+            window.tgScrollToEnd(box)  # next frame: no layout forced mid-render (dom.js)
         ids = [i for i in self.missing_texts if i not in self.texts_asked]
         if ids:
             for card_id in ids:
