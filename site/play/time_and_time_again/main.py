@@ -54,6 +54,7 @@ STRIKE_KEY = (
 )
 HOUR_MS = 3600000
 CATCH_UP_CHUNK = 100  # the engine lets a seat wait at most 100 hours at once
+HOLDINGS = (("agents", "♟"), ("wealth", "◆"), ("visibility", "◉"))
 AI_PAUSE_ACCELERATED = 0.05  # the AIs act between hours; keep the clock brisk
 AI_PAUSE_HOTSEAT = 0.3
 HISTORY = 300  # log events the Log view keeps from this visit
@@ -85,6 +86,7 @@ class TimeAgainPage(GamePage):
     def __init__(self):
         super().__init__()
         self.views = Views(ROUTES, "opportunities")
+        self.cells_drawn = {}  # location id -> what its diamond cell shows now
         self.locs = {}  # id -> static content (name, date, history, next, prev, because...)
         self.order = []  # ids, Uruk first
         self.selected = None  # the opportunity id picked, waiting for confirmation
@@ -558,33 +560,40 @@ class TimeAgainPage(GamePage):
         for opp in st["opportunities"]:
             at[opp["location"]] = True
         for loc in st["locations"]:
+            static = self.locs.get(loc["id"], {})
+            mine = loc.get("mine")
+            controller = loc.get("controller")
+            ranking = loc.get("ranking") or []
+            words = [static.get("name", loc["id"]) + ", " + static.get("date", "")]
+            counts = [(key, icon, mine[key]) for key, icon in HOLDINGS] if mine else []
+            words += [str(value) + " " + key for key, _, value in counts]
+            if controller is not None:
+                words.append("character: " + self.controller_words(controller))
+            if ranking:
+                words.append("most visible: " + self.controller_words(ranking[0]))
+            drawn = ("; ".join(words), controller, ranking[:1], loc["id"] in at, me)
+            # A purchase changes a cell or two: the other cells keep their elements, since
+            # every DOM call crosses from MicroPython to JS (a slow phone felt each render).
+            if self.cells_drawn.get(loc["id"]) == drawn:
+                continue
             node = by_id("cell-" + loc["id"])
             if not node:
                 continue
-            static = self.locs.get(loc["id"], {})
-            mine = loc.get("mine")
+            self.cells_drawn[loc["id"]] = drawn
             hold = node.querySelector(".tt-hold")
             clear(hold)
-            words = [static.get("name", loc["id"]) + ", " + static.get("date", "")]
-            if mine:
-                for key, icon in (("agents", "♟"), ("wealth", "◆"), ("visibility", "◉")):
-                    value = mine[key]
-                    hold.appendChild(el("span", "has" if value else "", text=icon + str(value)))
-                    words.append(str(value) + " " + key)
+            for _, icon, value in counts:
+                hold.appendChild(el("span", "has" if value else "", text=icon + str(value)))
             marks = node.querySelector(".tt-marks")
             clear(marks)
-            controller = loc.get("controller")
             if controller is not None:
                 marks.appendChild(el("span", "tt-ctrl p" + str(controller)))
-                words.append("character: " + self.controller_words(controller))
-            ranking = loc.get("ranking") or []
             if ranking:
                 marks.appendChild(el("span", "tt-top1 p" + str(ranking[0])))
-                words.append("most visible: " + self.controller_words(ranking[0]))
             node.classList.toggle("mine-char", controller is not None and controller == me)
             node.classList.toggle("has-opp", loc["id"] in at)
-            node.setAttribute("aria-label", "; ".join(words))
-            node.setAttribute("title", "; ".join(words))
+            node.setAttribute("aria-label", drawn[0])
+            node.setAttribute("title", drawn[0])
         self.mark_diamond()
 
     def controller_words(self, seat):
