@@ -333,25 +333,29 @@ class SplicerState(State[Action]):
     def draft(self) -> Draft:
         """The seat to move's board, stack and purse after its written orders."""
         seat = self.to_move
-        draft = Draft(dict(self.board_map), list(self.stacks[seat]) if self.stacks else [])
-        if self.phase != ORDERS:
-            return draft
-        for order in self.orders[seat]:
-            _, cost = order_problem(
-                draft, order, seat, self.splices[seat], self.bidding, self.players
-            )
-            write_order(draft, order, seat, self.turn, cost)
-        return draft
+        return self.replay_orders(seat, self.orders[seat] if self.phase == ORDERS else ())
 
     def draft_for(self, seat: int) -> Draft:
         """The draft of any seat (its written orders applied)."""
         if seat == self.to_move and self.phase == ORDERS:
             return self.draft
-        draft = Draft(dict(self.board_map), list(self.stacks[seat]))
-        for order in self.orders[seat]:
-            _, cost = order_problem(
+        return self.replay_orders(seat, self.orders[seat])
+
+    def replay_orders(self, seat: int, orders: Sequence[Order], strict: bool = False) -> Draft:
+        """``seat``'s board, stack and purse after ``orders``, written in turn.
+
+        ``play`` stores only orders that passed :func:`order_problem`; ``strict``
+        applies the same check to orders read from a save, and refuses it.
+        """
+        draft = Draft(dict(self.board_map), list(self.stacks[seat]) if self.stacks else [])
+        for order in orders:
+            problem, cost = order_problem(
                 draft, order, seat, self.splices[seat], self.bidding, self.players
             )
+            if strict and problem is not None:
+                raise FormatError(
+                    f"seat {seat + 1}'s order {O.to_text(order)!r} could not be written: {problem}"
+                )
             write_order(draft, order, seat, self.turn, cost)
         return draft
 
@@ -485,21 +489,6 @@ class SplicerState(State[Action]):
             "splicer_by": self.splicer_by,
             "rng": self.generator.to_dict(),
         }
-
-
-def _check_orders(state: SplicerState) -> None:
-    """Every written order must be one the seat could write: the draft replays them."""
-    for seat, orders in enumerate(state.orders):
-        draft = Draft(dict(state.board_map), list(state.stacks[seat]))
-        for order in orders:
-            problem, cost = order_problem(
-                draft, order, seat, state.splices[seat], state.bidding, state.players
-            )
-            if problem is not None:
-                raise FormatError(
-                    f"seat {seat + 1}'s order {O.to_text(order)!r} could not be written: {problem}"
-                )
-            write_order(draft, order, seat, state.turn, cost)
 
 
 def _check_tiles(state: SplicerState) -> None:
@@ -640,7 +629,8 @@ class SplicerGame(Game[SplicerState, Action]):
         if lengths != {n} or not 0 <= state.to_move < n:
             raise FormatError("the state does not match its player count")
         _check_tiles(state)
-        _check_orders(state)
+        for seat, written in enumerate(state.orders):
+            state.replay_orders(seat, written, strict=True)  # no order play would refuse
         return state
 
     def action_to_text(self, action: Action) -> str:

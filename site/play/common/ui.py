@@ -57,6 +57,13 @@ def clear(node):
     node.textContent = ""
 
 
+def scroll_to_end(box):
+    """Show a list's last line, in the next frame (common/dom.js): reading its size
+    now would force a layout of the half-built page in the middle of a render."""
+    if box.lastChild:
+        window.tgScrollToEnd(box)
+
+
 def on(node, event, handler):
     """Attach ``handler``; an ``async`` handler is scheduled as a task."""
 
@@ -1309,8 +1316,7 @@ class GamePage:
         for entry_index in range(view["position"], view["length"]):
             text = future.get(entry_index + 1, view["record"]["actions"][entry_index])
             box.appendChild(self.log_item(entry_index + 1, text, "tg-log-entry future"))
-        if box.lastChild:
-            window.tgScrollToEnd(box)  # next frame: no layout forced mid-render (dom.js)
+        scroll_to_end(box)
 
     def log_item(self, n, text, cls="tg-log-entry"):
         """One move of the log: a button that replays the game to just after move ``n``."""

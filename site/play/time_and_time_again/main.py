@@ -16,7 +16,7 @@ clock going in the chosen mode:
 import asyncio
 
 from pyscript import document, window
-from ui import GamePage, Store, by_id, clear, el, on
+from ui import GamePage, Store, by_id, clear, el, on, scroll_to_end
 from views import Views, route_hash
 
 ROUTES = ("opportunities", "player", "location", "leaders", "log")
@@ -1132,20 +1132,16 @@ class TimeAgainPage(GamePage):
             self.link_row(static.get("next") or [], "▲", "the present day is the apex")
         )
         because = static.get("because") or {}
-        reasons = [up for up in static.get("next") or [] if because.get(up)]
+        reasons = [
+            el(
+                "li",
+                children=[el("b", text=self.loc_name(up) + ": "), el("span", text=because[up])],
+            )
+            for up in static.get("next") or []
+            if because.get(up)
+        ]
         if reasons:
-            why = el("ul", "tt-because")
-            for up in reasons:
-                why.appendChild(
-                    el(
-                        "li",
-                        children=[
-                            el("b", text=self.loc_name(up) + ": "),
-                            el("span", text=because[up]),
-                        ],
-                    )
-                )
-            body.appendChild(why)
+            body.appendChild(el("ul", "tt-because", children=reasons))
         body.appendChild(el("h3", text="Down the diamond: shaped by"))
         body.appendChild(
             self.link_row(static.get("prev") or [], "▼", "the dawn of civilisation: nothing before")
@@ -1393,8 +1389,7 @@ class TimeAgainPage(GamePage):
             who = self.name(seat) if seat is not None and seat >= 0 else "Clock"
             text = who + ": " + self.move_words(entry["text"])
             box.appendChild(self.log_item(entry["n"], text, cls))
-        if box.lastChild:
-            window.tgScrollToEnd(box)  # next frame: no layout forced mid-render (dom.js)
+        scroll_to_end(box)
 
     async def play(self, text):
         """Send a move; a purchase, clicked or typed, shows its result card."""

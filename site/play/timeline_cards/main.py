@@ -9,7 +9,7 @@ in the player's language; card texts carry their four languages themselves.
 import asyncio
 
 from pyscript import document, window
-from ui import GamePage, Store, by_id, clear, el, on
+from ui import GamePage, Store, by_id, clear, el, on, scroll_to_end
 
 LANGS = ("de", "fr", "it", "en")
 LANG_KEY = "timegames:timeline_cards:lang"
@@ -752,8 +752,7 @@ class TimelinePage(GamePage):
             action = actions[entry["n"] - 1] if entry["n"] <= len(actions) else ""
             text = who + ": " + self.log_text(entry["text"], action)
             box.appendChild(self.log_item(entry["n"], text, cls))
-        if box.lastChild:
-            window.tgScrollToEnd(box)  # next frame: no layout forced mid-render (dom.js)
+        scroll_to_end(box)
         ids = [i for i in self.missing_texts if i not in self.texts_asked]
         if ids:
             for card_id in ids:
