@@ -129,10 +129,12 @@ def load_file(page: Any, path: Any) -> None:
 
 def choose_option(page: Any, name: str, label: str) -> None:
     """Pick option ``name`` in the open new-game form by its label, and wait until the
-    form has rebuilt its seat rows (the engine says who sits where)."""
-    page.evaluate("document.querySelector('#seat-name-0').dataset.old = '1'")
+    form's seat rows answer the change (the engine says who sits where)."""
+    answered = page.get_attribute("#ng-seats", "data-answered") or "0"
     page.select_option(f"#opt-{name}", label=label)
-    page.wait_for_function("!document.querySelector('#seat-name-0').dataset.old")
+    page.wait_for_function(
+        f"+(document.querySelector('#ng-seats').dataset.answered || 0) > {answered}"
+    )
 
 
 def wait_turn(page: Any, *turns: str, timeout: float = 60_000) -> str:

@@ -198,10 +198,14 @@ def test_a_kids_tick_survives_an_option_change(page: Any, site_url: str) -> None
     page.click("#btn-new")
     page.wait_for_selector("#seat-kid-1")
     page.check("#seat-kid-1")
-    page.fill("#seat-name-1", "Mia")
+    page.click("#seat-name-1")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Mi")
     choose_option(page, "players", "4 players")
     assert page.is_checked("#seat-kid-1")
     assert not page.is_checked("#seat-kid-0") and not page.is_checked("#seat-kid-3")
+    # More seats rebuild the rows; the name being typed keeps the keyboard.
+    page.keyboard.type("a")
     assert page.input_value("#seat-name-1") == "Mia"
 
 

@@ -135,6 +135,27 @@ def test_names_typed_in_the_new_game_form_survive_an_option_change(
     assert page.input_value("#seat-kind-1") == "ai:planner"
 
 
+def test_a_name_being_typed_keeps_the_keyboard_when_an_option_changes(
+    page: Any, site_url: str
+) -> None:
+    # The form once rebuilt its seat rows on every option change: a name being
+    # typed lost the keyboard when the engine's answer came (late, while the
+    # computer thinks), and the letters typed before it went with the old row.
+    open_game(page, site_url, "timelock")
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    page.click("#seat-name-0")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Ad")
+    page.evaluate("document.querySelector('#seat-name-0').dataset.typedIn = '1'")
+    choose_option(page, "stacks_to_match", "Two (shortest)")
+    page.keyboard.type("a")
+    assert page.input_value("#seat-name-0") == "Ada"
+    assert page.evaluate("document.activeElement.dataset.typedIn") == "1"
+    # A name nobody typed still follows the seats' labels.
+    assert page.input_value("#seat-name-1") == page.inner_text("#ng-seats .tg-seat-label >> nth=1")
+
+
 def test_the_new_game_form_starts_from_the_game_on_the_table(page: Any, site_url: str) -> None:
     # A name typed and then cancelled is not what the next form shows.
     open_game(page, site_url, "timelock")

@@ -865,6 +865,8 @@ class GamePage:
             return  # the player changed the form again: only the newest answer counts
         error = by_id("ng-error")
         box = by_id("ng-seats")
+        # Which change the form now answers (tests wait for it: rows may stay in place).
+        box.setAttribute("data-answered", str(change))
         if not answer.get("ok"):
             by_id("ng-settled").textContent = ""
             error.textContent = answer.get("error", "")
@@ -884,9 +886,12 @@ class GamePage:
             field = by_id("seat-name-" + str(index))
             if str(field.value) == str(field.defaultValue):
                 del seat["name"]
-        clear(box)
-        for index, label in enumerate(answer["seat_labels"]):
-            label = self.tr("ui.seat_label", label, n=index + 1)
+        labels = [
+            self.tr("ui.seat_label", label, n=index + 1)
+            for index, label in enumerate(answer["seat_labels"])
+        ]
+        befores = []
+        for index in range(len(labels)):
             before = (
                 old[index]
                 if index < len(old)
@@ -895,12 +900,26 @@ class GamePage:
             if index < len(typed):
                 before = dict(before)
                 before.update(typed[index])
+            befores.append(before)
+        if len(typed) == len(labels):
+            # Same seats: change the rows in place.  Rebuilt rows would take the
+            # keyboard away from a name being typed, and the answer comes late
+            # while the computer is thinking.
+            for index, label in enumerate(labels):
+                self.relabel_seat(index, label, befores[index])
+            return
+        active = document.activeElement
+        focused = str(active.id or "") if active else ""
+        caret = active.selectionStart if focused.startswith("seat-name-") else None
+        clear(box)
+        for index, label in enumerate(labels):
+            before = befores[index]
             name = el(
                 "input",
                 attrs={
                     "id": "seat-name-" + str(index),
                     "maxlength": "40",
-                    "value": before.get("name") or label,
+                    "value": self.default_seat_name(index, label, before),
                     "aria-label": self.tr("ui.name_for", "Name for {a}", a=label),
                 },
             )
@@ -930,6 +949,28 @@ class GamePage:
             )
             self.extra_seat_fields(row, index, before)
             box.appendChild(row)
+        if focused.startswith("seat-") and by_id(focused):
+            by_id(focused).focus()
+            if caret is not None:
+                by_id(focused).setSelectionRange(caret, caret)
+
+    def relabel_seat(self, index, label, before):
+        """Give an existing seat row the label the options now call it; a name the
+        player has not typed follows the label."""
+        name = by_id("seat-name-" + str(index))
+        name.parentElement.querySelector(".tg-seat-label").textContent = label
+        name.setAttribute("aria-label", self.tr("ui.name_for", "Name for {a}", a=label))
+        by_id("seat-kind-" + str(index)).setAttribute(
+            "aria-label", self.tr("ui.who_plays", "Who plays {a}", a=label)
+        )
+        if str(name.value) == str(name.defaultValue):
+            default = self.default_seat_name(index, label, before)
+            name.setAttribute("value", default)
+            name.value = default
+
+    def default_seat_name(self, index, label, before):
+        """The name a seat row shows until the player types one (page hook)."""
+        return before.get("name") or label
 
     def show_settled_options(self, answer, sent):
         """Set the form's choices to the engine's settled options: hide options the

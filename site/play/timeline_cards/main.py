@@ -848,11 +848,14 @@ class TimelinePage(GamePage):
         custom = choice and str(choice.value) == "custom" and self.custom_deck
         return {"kids": kids if True in kids else [], "deck": self.custom_deck if custom else []}
 
-    def extra_seat_fields(self, row, index, before):
-        name = by_id("seat-name-" + str(index)) or row.querySelector("input")
-        if name and str(name.value) == "Player " + str(index + 1):
+    def default_seat_name(self, index, label, before):
+        name = super().default_seat_name(index, label, before)
+        if name == "Player " + str(index + 1):
             # The engine's default seat name, in the player's language.
-            name.value = self.t("ui.seat_label", n=index + 1)
+            return self.t("ui.seat_label", n=index + 1)
+        return name
+
+    def extra_seat_fields(self, row, index, before):
         kids = self.view["options"].get("kids") if self.view else []
         kid = el("input", attrs={"type": "checkbox", "id": "seat-kid-" + str(index)})
         kid.checked = bool(kids and index < len(kids) and kids[index])
