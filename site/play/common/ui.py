@@ -329,16 +329,20 @@ class GamePage:
             self.begin_game(view, entry)
         if not quiet:
             self.message("")
-        self.show(view)
+        self.adopt(view)
         if self.viewer is not None and view.get("viewer") != self.viewer:
             # The view came for another seat than the one now at the screen (a lone
-            # human whose turn has just come): they see their own view at once.
+            # human whose turn has just come): they see their own view at once, and
+            # the other view is never drawn (a whole render, at every start).
             again = await self.call(
                 {"op": "view", "viewer": self.viewer, "options_key": self.options_key}
             )
             if again.get("ok"):
                 self.restore_options(again["view"])
-                self.show(again["view"])
+                view = again["view"]
+                self.view = view
+                self.update_viewer()
+        self.paint(view)
         return answer
 
     def restore_options(self, view):
@@ -1028,10 +1032,19 @@ class GamePage:
     # -- showing the game -----------------------------------------------------------------
 
     def show(self, view):
+        """Take ``view`` as the game's state, and draw it."""
+        self.adopt(view)
+        self.paint(view)
+
+    def adopt(self, view):
+        """Take ``view`` as the game's state: save it, and see who is at the screen."""
         self.view = view
         if not self.embed:
             self.autosave(view)
         self.update_viewer()
+
+    def paint(self, view):
+        """Draw ``view``: the board, the players, the log and the controls."""
         self.render_state(view)
         self.render_players(view)
         self.render_log(view)

@@ -925,8 +925,8 @@ class TimelinePage(GamePage):
 
     # -- the match: rounds whose chips add up (the arithmetic is the engine's) ---------------
 
-    def show(self, view):
-        super().show(view)
+    def paint(self, view):
+        super().paint(view)
         asyncio.create_task(self.update_match(view))
 
     def round_over(self, view):
