@@ -204,6 +204,17 @@ def amount_of(count: int, what: str) -> str:
     return plural(count, "agent") if what == "agents" else f"{count} {what}"
 
 
+def _missing_text(limits: dict[str, int], here: str, what: str, there: str) -> str:
+    """Why an indirect purchase gives nothing, in one short line: "you have no
+    agents or wealth in Uruk, and no wealth in Babylon" (a list of every zero
+    ran to three lines on a phone)."""
+    held = [name for name in ("agents", "wealth") if limits[name + "_here"] == 0]
+    parts = [" or ".join(held) + " in " + here] if held else []
+    if limits["there"] == 0:
+        parts.append(f"{what} in {there}")
+    return "you have no " + ", and no ".join(parts)
+
+
 def player_name(seat: int) -> str:
     """How log texts name a seat (pages may substitute the players' own names)."""
     return f"Player {seat + 1}"
@@ -396,13 +407,7 @@ class TataState(State[Action]):
             amount = min(limits.values()) * mult
             there = B.name(target)
             if amount == 0:
-                reasons = {
-                    "agents_here": f"you have no agents in {here}",
-                    "wealth_here": f"you have no wealth in {here}",
-                    "there": f"you have no {what} in {there}",
-                }
-                zero = [reasons[k] for k, v in limits.items() if v == 0]
-                text = "gives nothing: " + " and ".join(zero)
+                text = "gives nothing: " + _missing_text(limits, here, what, there)
             else:
                 text = f"+{amount_of(amount, what)} in {there}" + (
                     " (doubled by your character)" if mult == 2 else ""
