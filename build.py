@@ -166,7 +166,7 @@ def copy_runtimes(site: Path) -> None:
 
 
 # PyScript's MicroPython prelude imports its whole package in the same task as
-# MicroPython's start-up; the pages import it themselves, step by step (MAIN_STUB).
+# MicroPython's start-up; the pages never need it (MAIN_STUB).
 PRELUDE_IMPORT = re.compile(
     r'(\w+)\.push\("import pyscript as _pyscript"\),'
     r'\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
@@ -275,42 +275,14 @@ FILES_ENTRY = re.compile(r'^"\.\./common/([a-z_]+)\.py" = "\./([a-z_]+)\.py"$', 
 
 # A page's main.py once its code is compiled.  Each import runs in its own
 # browser task (a short sleep ends the task), so a slow phone can paint and
-# take input in between instead of waiting through one long task.  PyScript's
-# package imports its nine modules at once (over 200 ms at 4x CPU slowdown), so
-# they are imported first, one per task, under a stand-in package; the real
-# package then finds them already loaded.  If that fails, the plain import runs.
+# take input in between instead of waiting through one long task.  The pages
+# take the browser from MicroPython's js and jsffi modules: PyScript's own
+# package, compiled from source at every start, is never imported.
 MAIN_STUB = """# The page's code, compiled to bytecode at build time (build.py).
 import asyncio
-import sys
-
-PYSCRIPT_MODULES = (
-    "ffi", "util", "context", "display", "fetch", "storage", "websocket", "events", "workers"
-)
-
-
-async def import_pyscript_in_steps():
-    with open("_tg_package.py", "w"):
-        pass
-    import _tg_package
-
-    _tg_package.__path__ = "pyscript"
-    sys.modules["pyscript"] = _tg_package
-    try:
-        for name in PYSCRIPT_MODULES:
-            await asyncio.sleep(0.001)
-            __import__("pyscript." + name)
-    except ImportError as error:
-        print("PyScript modules imported at once:", error)
-    finally:
-        del sys.modules["pyscript"]
 
 
 async def boot():
-    await asyncio.sleep(0.001)
-    await import_pyscript_in_steps()
-    await asyncio.sleep(0.001)
-    import pyscript  # noqa: F401
-
     await asyncio.sleep(0.001)
     import ui  # noqa: F401
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -71,18 +72,24 @@ def test_web_app_manifest_and_icons(page: Any, site_url: str) -> None:
         assert status == 200
 
 
-def test_pages_import_pyscript_in_steps_not_in_one_long_task() -> None:
-    """PyScript's prelude no longer imports its package at start-up (build.py patches the
-    pinned bundle); each compiled page imports PyScript's modules one per browser task."""
+def test_pages_never_compile_pyscripts_package_at_start_up() -> None:
+    """PyScript's prelude no longer imports its package (build.py patches the pinned
+    bundle), and the pages take the browser from MicroPython's js and jsffi modules:
+    the package's Python, compiled from source, once made the longest start-up tasks.
+    Each compiled page imports its own modules one per browser task."""
     bundle = "".join(p.read_text() for p in (build.SITE / "runtime" / "pyscript").glob("core-*.js"))
     assert "import pyscript as _pyscript" not in bundle
     assert '.push(...["_Path","_path","_os"].map(' in bundle
+    sources = sorted((build.ROOT / "site" / "play").rglob("*.py"))
+    pattern = re.compile(r"^\s*(from|import) pyscript", re.M)
+    importing = [p.name for p in sources if pattern.search(p.read_text())]
+    assert len(sources) > 10 and importing == []
     pages = sorted((build.SITE / "play").glob("*/game_page.mpy"))
     assert len(pages) == 5
     for page in pages:
         main = (page.parent / "main.py").read_text()
-        assert "await import_pyscript_in_steps()" in main
-        assert main.index("import_pyscript_in_steps()") < main.index("import game_page")
+        assert "pyscript" not in main
+        assert main.index("import ui") < main.index("import game_page")
 
 
 FIRST_FRAME = """

@@ -22,8 +22,12 @@ A game page subclasses :class:`GamePage` and implements ``render_state``.
 import asyncio
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+# The browser straight from MicroPython's own modules, as PyScript's package
+# gives them on the main thread: importing that package compiled some 2,000
+# lines of Python while the page started.
+import js as window
+from js import document
+from jsffi import create_proxy, to_js
 
 AI_PAUSE = 0.35  # seconds between AI moves, so a human can follow them
 MESSAGE_FLOATS = 6  # seconds a refusal floats in view before it goes back to its place
@@ -342,7 +346,7 @@ class GamePage:
                 view = again["view"]
                 self.view = view
                 self.update_viewer()
-        self.paint(view)
+        self.render_view(view)
         return answer
 
     def restore_options(self, view):
@@ -1034,7 +1038,7 @@ class GamePage:
     def show(self, view):
         """Take ``view`` as the game's state, and draw it."""
         self.adopt(view)
-        self.paint(view)
+        self.render_view(view)
 
     def adopt(self, view):
         """Take ``view`` as the game's state: save it, and see who is at the screen."""
@@ -1043,7 +1047,7 @@ class GamePage:
             self.autosave(view)
         self.update_viewer()
 
-    def paint(self, view):
+    def render_view(self, view):
         """Draw ``view``: the board, the players, the log and the controls."""
         self.render_state(view)
         self.render_players(view)

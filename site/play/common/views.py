@@ -8,7 +8,8 @@ browser's back button or a bookmark opens the same view.  Routes start with
 ``#example=`` rule examples.
 """
 
-from pyscript import document, window
+import js as window
+from js import document
 
 
 def parse_route(hash_text):

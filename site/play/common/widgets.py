@@ -12,8 +12,9 @@ and what is offered comes from the engine.
 
 import asyncio
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+import js as window
+from js import document
+from jsffi import create_proxy, to_js
 from ui import Store, clear, el, on
 
 LONG_PRESS_MS = 550  # a touch held this long opens the menu, as on phones' own menus

@@ -15,7 +15,8 @@ clock going in the chosen mode:
 
 import asyncio
 
-from pyscript import document, window
+import js as window
+from js import document
 from ui import GamePage, Store, by_id, clear, el, on, scroll_to_end
 from views import Views, route_hash
 

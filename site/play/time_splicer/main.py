@@ -13,8 +13,9 @@ later orders again, so the engine re-checks each of them.
 
 import asyncio
 
+import js as window
+from js import document
 from orders import OrderList, ReportPlayer
-from pyscript import document, window
 from ui import GamePage, by_id, clear, el, on
 from widgets import ContextMenu, Zoom
 
@@ -1525,7 +1526,7 @@ def reveal(node):
 
 
 def to_js_nearest():
-    from pyscript.ffi import to_js
+    from jsffi import to_js
 
     return to_js({"block": "nearest", "inline": "nearest"})
 

@@ -6,7 +6,7 @@ come from the engine's view; this file never decides a rule.
 
 import asyncio
 
-from pyscript import document
+from js import document
 from ui import GamePage, by_id, clear, el, on
 
 QUADRANTS = ("NW", "NE", "SE", "SW")

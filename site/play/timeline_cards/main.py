@@ -8,7 +8,8 @@ in the player's language; card texts carry their four languages themselves.
 
 import asyncio
 
-from pyscript import document, window
+import js as window
+from js import document
 from ui import GamePage, Store, by_id, clear, el, on, scroll_to_end
 
 LANGS = ("de", "fr", "it", "en")
@@ -925,8 +926,8 @@ class TimelinePage(GamePage):
 
     # -- the match: rounds whose chips add up (the arithmetic is the engine's) ---------------
 
-    def paint(self, view):
-        super().paint(view)
+    def render_view(self, view):
+        super().render_view(view)
         asyncio.create_task(self.update_match(view))
 
     def round_over(self, view):

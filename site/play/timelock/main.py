@@ -9,7 +9,7 @@ highlighted targets, and (when two dice could pay) pick the die.
 import asyncio
 import json
 
-from pyscript import document
+from js import document
 from tournament import TournamentPanel
 from ui import GamePage, Store, by_id, clear, el, on
 
