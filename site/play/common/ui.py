@@ -344,7 +344,7 @@ class GamePage:
             if again.get("ok"):
                 self.restore_options(again["view"])
                 view = again["view"]
-                self.view = view
+                self.view = view  # saved already: both views hold the same record
                 self.update_viewer()
         self.render_view(view)
         return answer
@@ -909,35 +909,27 @@ class GamePage:
                 before = dict(before)
                 before.update(typed[index])
             befores.append(before)
-        if len(typed) == len(labels):
-            # Same seats: change the rows in place.  Rebuilt rows would take the
-            # keyboard away from a name being typed, and the answer comes late
-            # while the computer is thinking.
-            for index, label in enumerate(labels):
-                self.relabel_seat(index, label, befores[index])
-            return
+        if len(typed) != len(labels):
+            self.build_seat_rows(box, labels, befores)
+        else:
+            # Same seats: the rows change in place.  Rebuilt rows would take the keyboard
+            # away from a name being typed, and the answer comes late while a computer thinks.
+            self.relabel_seats(labels, befores)
+
+    def relabel_seats(self, labels, befores):
+        for index, label in enumerate(labels):
+            self.relabel_seat(index, label, befores[index])
+
+    def build_seat_rows(self, box, labels, befores):
+        """New rows for a new number of seats; the name being typed keeps the keyboard
+        and its caret."""
         active = document.activeElement
         focused = str(active.id or "") if active else ""
         caret = active.selectionStart if focused.startswith("seat-name-") else None
         clear(box)
-        for index, label in enumerate(labels):
-            before = befores[index]
-            name = el(
-                "input",
-                attrs={
-                    "id": "seat-name-" + str(index),
-                    "maxlength": "40",
-                    "value": self.default_seat_name(index, label, before),
-                    "aria-label": self.tr("ui.name_for", "Name for {a}", a=label),
-                },
-            )
-            kind = el(
-                "select",
-                attrs={
-                    "id": "seat-kind-" + str(index),
-                    "aria-label": self.tr("ui.who_plays", "Who plays {a}", a=label),
-                },
-            )
+        for index, before in enumerate(befores):
+            name = el("input", attrs={"id": "seat-name-" + str(index), "maxlength": "40"})
+            kind = el("select", attrs={"id": "seat-kind-" + str(index)})
             kind.appendChild(el("option", text=self.tr("human", "Human"), attrs={"value": "human"}))
             for level in self.meta["ai_levels"]:
                 option = el(
@@ -952,19 +944,18 @@ class GamePage:
                 if before.get("kind") == "ai" and before.get("level") == level["key"]:
                     option.setAttribute("selected", "selected")
                 kind.appendChild(option)
-            row = el(
-                "div", "tg-seat", children=[el("span", "tg-seat-label", text=label), name, kind]
-            )
+            row = el("div", "tg-seat", children=[el("span", "tg-seat-label"), name, kind])
             self.extra_seat_fields(row, index, before)
             box.appendChild(row)
+        self.relabel_seats(labels, befores)
         if focused.startswith("seat-") and by_id(focused):
             by_id(focused).focus()
             if caret is not None:
                 by_id(focused).setSelectionRange(caret, caret)
 
     def relabel_seat(self, index, label, before):
-        """Give an existing seat row the label the options now call it; a name the
-        player has not typed follows the label."""
+        """Give a seat row the label the options now call it; a name the player has
+        not typed follows it."""
         name = by_id("seat-name-" + str(index))
         name.parentElement.querySelector(".tg-seat-label").textContent = label
         name.setAttribute("aria-label", self.tr("ui.name_for", "Name for {a}", a=label))
