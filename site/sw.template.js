@@ -7,12 +7,34 @@ const PRECACHE = @PRECACHE@;
 const CACHE = "timegames-" + VERSION;
 const SCOPE = new URL("./", self.location.href);
 
+// A few downloads at a time, not all at once (cache.addAll): the whole site
+// at once took both cores of a small machine from the page being played.
+// All or nothing, like addAll: one failure fails the install, which the
+// browser tries again on a later visit.
+const AT_ONCE = 4;
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const urls = PRECACHE.map((url) => new URL(url, SCOPE).href);
+  let next = 0;
+  async function lane() {
+    while (next < urls.length) {
+      const url = urls[next++];
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      await cache.put(url, response);
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: AT_ONCE }, lane));
+  } catch (error) {
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new URL(url, SCOPE).href)))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -60,6 +60,88 @@ def test_offline_after_one_visit(browser: Any, site_url: str) -> None:
         context.close()
 
 
+# Installed before the page's scripts: when the engine answered, and when the page
+# registered its service worker (which starts the precache of the whole site).
+REGISTER_PROBE = """
+window.__sw = {ready: null, register: null};
+new MutationObserver(() => {
+  if (document.documentElement.dataset.engine === 'ready' && window.__sw.ready === null)
+    window.__sw.ready = performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-engine']});
+const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+navigator.serviceWorker.register = (...args) => {
+  window.__sw.register = performance.now();
+  return register(...args);
+};
+"""
+
+
+def test_the_precache_waits_until_the_first_game_is_drawn_and_takes_every_file(
+    browser: Any, site_url: str
+) -> None:
+    """A first visit downloads the whole site for offline use only once the page has
+    settled: the engine answered, the first game drawn, then an idle moment (3 s at
+    least).  The precache is all or nothing: every file the worker lists is cached."""
+    context = browser.new_context()
+    context.add_init_script(REGISTER_PROBE)
+    try:
+        page = context.new_page()
+        open_game(page, site_url, "timelock")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        times = page.evaluate("window.__sw")
+        assert times["ready"] is not None and times["register"] is not None
+        assert times["register"] - times["ready"] >= 2900, times
+        listed = re.search(r"const PRECACHE = (\[.*?\]);", (build.SITE / "sw.js").read_text())
+        assert listed
+        cached = page.evaluate(
+            "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k)"
+            ".then(c => c.keys())))).then(lists => lists.flat().length)"
+        )
+        assert cached == len(json.loads(listed.group(1))) > 100
+    finally:
+        context.close()
+
+
+def test_the_dom_builder_sets_text_and_never_html(page: Any, site_url: str) -> None:
+    """The pages build lists from descriptions in one call (common/dom.js): text is set
+    as text, an event-handler attribute is never set, and a patch changes classes,
+    attributes and parts of elements found by id."""
+    open_game(page, site_url, "time_vectors")
+    evil = "<img src=x onerror=document.title='pwned'>"
+    html = page.evaluate(
+        """evil => {
+        const box = document.createElement('div');
+        box.id = 'dom-test';
+        document.body.append(box);
+        window.tgFill(box, JSON.stringify([
+          ['b', 'one two', evil, {title: evil, onclick: 'document.title = 1', hidden: false}],
+          ['p', '', null, {'data-n': 3, disabled: true}, [evil, ['i', 'x', '2']]],
+        ]));
+        return box.innerHTML;
+    }""",
+        evil,
+    )
+    assert "<img" not in html and "onclick" not in html
+    assert page.eval_on_selector_all("#dom-test img", "n => n.length") == 0
+    assert page.inner_text("#dom-test b") == evil
+    assert page.get_attribute("#dom-test b", "title") == evil
+    assert page.get_attribute("#dom-test b", "class") == "one two"
+    assert page.get_attribute("#dom-test p", "data-n") == "3"
+    assert page.get_attribute("#dom-test p", "disabled") == ""
+    assert page.inner_text("#dom-test p") == evil + "2"
+    page.evaluate(
+        """() => window.tgPatch(JSON.stringify([
+          ['dom-test', {'data-x': 'y'}, {on: true, off: false}, {p: [['u', '', 'new']]}],
+          ['no-such-element', {title: 'z'}, null, null],
+        ]))"""
+    )
+    assert page.get_attribute("#dom-test", "data-x") == "y"
+    assert page.get_attribute("#dom-test", "class") == "on"
+    assert page.inner_text("#dom-test p") == "new"
+    assert page.eval_on_selector_all("#dom-test p u", "n => n.length") == 1
+    assert page.title() == "Time Vectors · timegames"
+
+
 def test_web_app_manifest_and_icons(page: Any, site_url: str) -> None:
     page.goto(site_url)
     href = page.get_attribute("link[rel=manifest]", "href")
@@ -73,13 +155,15 @@ def test_web_app_manifest_and_icons(page: Any, site_url: str) -> None:
 
 
 def test_pages_never_compile_pyscripts_package_at_start_up() -> None:
-    """PyScript's prelude no longer imports its package (build.py patches the pinned
-    bundle), and the pages take the browser from MicroPython's js and jsffi modules:
-    the package's Python, compiled from source, once made the longest start-up tasks.
-    Each compiled page imports its own modules one per browser task."""
+    """PyScript runs no prelude before MicroPython scripts (build.py patches the pinned
+    bundle: the prelude wrote PyScript's package into the file system and imported it),
+    nor watches the page's changes, and the pages take the browser from MicroPython's
+    js and jsffi modules: the package's Python, compiled from source, once made the
+    longest start-up tasks.  Each compiled page imports its own modules one per
+    browser task."""
     bundle = "".join(p.read_text() for p in (build.SITE / "runtime" / "pyscript").glob("core-*.js"))
-    assert "import pyscript as _pyscript" not in bundle
-    assert '.push(...["_Path","_path","_os"].map(' in bundle
+    assert build.PRELUDE.search(bundle) is None and '="mpy"===' in bundle
+    assert build.OBSERVE_PAGE.search(bundle) is None
     sources = sorted((build.ROOT / "site" / "play").rglob("*.py"))
     pattern = re.compile(r"^\s*(from|import) pyscript", re.M)
     importing = [p.name for p in sources if pattern.search(p.read_text())]
@@ -90,6 +174,21 @@ def test_pages_never_compile_pyscripts_package_at_start_up() -> None:
         main = (page.parent / "main.py").read_text()
         assert "pyscript" not in main
         assert main.index("import ui") < main.index("import game_page")
+
+
+def test_pages_load_none_of_pyscripts_optional_plugins(
+    page: Any, site_url: str, recorder: Any
+) -> None:
+    """PyScript loads its optional plugins (an editor, a terminal, pygame, worker helpers,
+    deprecation warnings) unless a config says not to, and reads a TOML config with a
+    parser of its own: a page loads neither, only PyScript's core and its error plugin."""
+    for slug in ("timelock", "time_and_time_again"):
+        recorder.urls.clear()
+        open_game(page, site_url, slug)
+        loaded = {
+            u.rsplit("/", 1)[1].split("-")[0] for u in recorder.urls if "/runtime/pyscript/" in u
+        }
+        assert loaded == {"core.js", "core", "core.css", "error"}, loaded
 
 
 FIRST_FRAME = """

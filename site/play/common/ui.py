@@ -56,6 +56,41 @@ def el(tag, cls=None, text=None, attrs=None, children=None):
     return node
 
 
+def h(tag, cls=None, text=None, attrs=None, children=None):
+    """An element's description for :func:`build`, :func:`fill` and :func:`patch`.
+
+    The same arguments as :func:`el`; a child may also be a string (a text
+    node).  Describing a whole list and building it in one call into JS is far
+    cheaper on MicroPython than :func:`el` node by node.  An attribute set to
+    ``True`` is a boolean attribute (``disabled``, ``checked``); ``False`` or
+    ``None`` leaves it out.
+    """
+    return [tag, cls or "", None if text is None else str(text), attrs, children]
+
+
+def build(spec):
+    """The element a :func:`h` description describes (text always set as text)."""
+    return window.tgBuild(json.dumps(spec))
+
+
+def fill(parent, specs):
+    """Replace ``parent``'s children with the elements ``specs`` describe, in one call."""
+    window.tgFill(parent, json.dumps(specs))
+
+
+def patch(changes):
+    """Change elements found by id, in one call (common/dom.js ``tgPatch``):
+    ``[[id, attributes, {class: on}, {selector: [child specs]}], ...]``."""
+    if changes:
+        window.tgPatch(json.dumps(changes))
+
+
+async def next_task():
+    """Go on in a new browser task (common/dom.js): a slow phone paints and takes
+    input in between, instead of waiting through one long task."""
+    await window.tgNextTask()
+
+
 def clear(node):
     # One call, not three proxied calls per child: boards and logs hold hundreds.
     node.textContent = ""
@@ -282,6 +317,7 @@ class GamePage:
         self.storage_problem = None
         self.confirm_answer = None
         self.last_refusal = None  # the engine's last refusal of an act (None: busy, or ok)
+        self.started = False  # the first game is drawn (until then, in steps: see draw)
 
     # -- talking to the engine ---------------------------------------------------
 
@@ -346,7 +382,10 @@ class GamePage:
                 view = again["view"]
                 self.view = view  # saved already: both views hold the same record
                 self.update_viewer()
-        self.render_view(view)
+        if self.started:
+            self.render_view(view)
+        else:
+            await self.draw(view)
         return answer
 
     def restore_options(self, view):
@@ -390,13 +429,16 @@ class GamePage:
             return
         described = await self.call({"op": "describe", "game": self.slug})
         self.meta = described["game"]
+        await next_task()
         await self.prepare()
+        await next_task()
         ticker.cancel()
         by_id("loading").hidden = True
         if self.embed:
             await self.open_hash()
         else:
             await self.open_initial()
+        self.started = True
         self.html.setAttribute("data-engine", "ready")
         # Assigning the handler property works where addEventListener on the
         # proxied window raises "Illegal invocation" in MicroPython.
@@ -622,6 +664,7 @@ class GamePage:
         on(by_id("ng-cancel"), "click", lambda evt: by_id("new-game").close())
         on(by_id("ng-options"), "change", lambda evt: self.refresh_seats())
         on(by_id("privacy-ok"), "click", lambda evt: self.reveal())
+        on(by_id("log"), "click", self.log_clicked)
         self.bind_saved_games()
 
     def bind_saved_games(self):
@@ -1038,12 +1081,27 @@ class GamePage:
             self.autosave(view)
         self.update_viewer()
 
+    def render_parts(self):
+        """The steps that draw a view, in order: the board, the players, the log and
+        the controls (each takes the view)."""
+        return [self.render_state, self.render_players, self.render_log, self.render_controls]
+
     def render_view(self, view):
-        """Draw ``view``: the board, the players, the log and the controls."""
-        self.render_state(view)
-        self.render_players(view)
-        self.render_log(view)
-        self.render_controls(view)
+        """Draw ``view`` at once."""
+        for part in self.render_parts():
+            part(view)
+
+    async def draw(self, view):
+        """Draw ``view`` as :meth:`render_view` does, a step per browser task: the page's
+        first game, drawn while the page starts, so that a slow phone never waits
+        through one long task then.  (Later views are drawn at once: a step drawn
+        apart would show, say, the new hour beside the old list.)  Another answer
+        adopted meanwhile is drawn instead: no step draws a view older than the game's."""
+        for part in self.render_parts():
+            await next_task()
+            if self.view is not view:
+                return
+            part(view)
 
     def update_viewer(self):
         """Hot-seat privacy: with hidden information, show only the human to move's view."""
@@ -1332,54 +1390,54 @@ class GamePage:
         pass
 
     def seat_badge(self, seat):
-        """A small token showing a seat's colour; games override."""
-        return el("span", "tg-badge")
+        """A small token showing a seat's colour (an :func:`h` description); games override."""
+        return h("span", "tg-badge")
 
     def render_players(self, view):
-        box = by_id("players")
-        clear(box)
+        items = []
         for index, seat in enumerate(view["seats"]):
             who = "Computer (" + seat["level"] + ")" if seat["kind"] == "ai" else "Human"
-            item = el(
-                "li",
-                "tg-player",
-                children=[
-                    self.seat_badge(index),
-                    el("span", "tg-player-name", text=seat["name"]),
-                    el("small", text=who),
-                ],
-            )
-            if view["to_move"] == index:
-                item.classList.add("to-move")
-            box.appendChild(item)
+            cls = "tg-player to-move" if view["to_move"] == index else "tg-player"
+            children = [
+                self.seat_badge(index),
+                h("span", "tg-player-name", text=seat["name"]),
+                h("small", text=who),
+            ]
+            items.append(h("li", cls, children=children))
+        fill(by_id("players"), items)
 
     def render_log(self, view):
-        box = by_id("log")
-        clear(box)
+        items = []
         for entry in view["log"]:
             seat = entry["seat"]
             who = view["seats"][seat]["name"] if seat >= 0 else self.tr("chance", "Chance")
-            box.appendChild(self.log_item(entry["n"], who + ": " + entry["text"]))
+            items.append(self.log_item(entry["n"], who + ": " + entry["text"]))
         # The engine's public texts for the moves ahead, where it gives them.
         future = {entry["n"]: entry["text"] for entry in view.get("future") or []}
         for entry_index in range(view["position"], view["length"]):
             text = future.get(entry_index + 1, view["record"]["actions"][entry_index])
-            box.appendChild(self.log_item(entry_index + 1, text, "tg-log-entry future"))
+            items.append(self.log_item(entry_index + 1, text, "tg-log-entry future"))
+        self.fill_log(items)
+
+    def fill_log(self, items):
+        """Show the log's items (:meth:`log_item`) and scroll to the latest."""
+        box = by_id("log")
+        fill(box, items)
         scroll_to_end(box)
 
     def log_item(self, n, text, cls="tg-log-entry"):
-        """One move of the log: a button that replays the game to just after move ``n``."""
-        item = el("li", cls, attrs={"value": n})
+        """One move of the log (a description): a button that replays the game to just
+        after move ``n`` (clicks are taken by :meth:`log_clicked`)."""
         # The visible text names the button (label in name); the title says what it does.
         title = self.tr("ui.go_to_move", "Go to move {n}", n=n)
-        button = el("button", text=text, attrs={"type": "button", "data-n": n, "title": title})
-        on(button, "click", self.goto_handler(n))
-        item.appendChild(button)
-        return item
+        button = h("button", text=text, attrs={"type": "button", "data-n": n, "title": title})
+        return h("li", cls, attrs={"value": n}, children=[button])
 
-    def goto_handler(self, position):
-        # The event's currentTarget is gone once the handler awaits, so bind the position now.
-        return lambda evt: self.goto(position)
+    def log_clicked(self, evt):
+        button = evt.target.closest("button[data-n]") if evt.target else None
+        if button:
+            return self.goto(int(button.getAttribute("data-n")))
+        return None
 
     def render_controls(self, view):
         undo = by_id("btn-undo")

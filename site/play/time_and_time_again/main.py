@@ -17,7 +17,7 @@ import asyncio
 
 import js as window
 from js import document
-from ui import GamePage, Store, by_id, clear, el, on, scroll_to_end
+from ui import GamePage, Store, build, by_id, clear, el, fill, h, on, patch
 from views import Views, route_hash
 
 ROUTES = ("opportunities", "player", "location", "leaders", "log")
@@ -88,6 +88,7 @@ class TimeAgainPage(GamePage):
         super().__init__()
         self.views = Views(ROUTES, "opportunities")
         self.cells_drawn = {}  # location id -> what its diamond cell shows now
+        self.marks_drawn = None  # the highlights last sent to the diamond
         self.locs = {}  # id -> static content (name, date, history, next, prev, because...)
         self.order = []  # ids, Uruk first
         self.selected = None  # the opportunity id picked, waiting for confirmation
@@ -115,11 +116,10 @@ class TimeAgainPage(GamePage):
         asyncio.create_task(self.ticker())
 
     async def open_initial(self):
-        await super().open_initial()
+        # The route first, so that the game's first render draws the view asked for.
         self.views.read()
         self.views.show()
-        if self.view:
-            self.render_state(self.view)
+        await super().open_initial()
         await self.catch_up(True)
 
     async def open_hash(self):
@@ -193,26 +193,33 @@ class TimeAgainPage(GamePage):
 
     def who(self, seat, me_word="you"):
         """A player's name with their colour dot (always as text)."""
+        return build(self.who_spec(seat, me_word))
+
+    def who_spec(self, seat, me_word="you"):
+        """:meth:`who` as a description, for lists built in one call."""
         if seat is None:
-            return el("span", "tt-who", text="nobody")
+            return h("span", "tt-who", text="nobody")
         label = me_word if seat == self.my_seat() else self.name(seat)
-        node = el("span", "tt-who p" + str(seat), children=[el("span", "tt-dot")])
-        node.appendChild(document.createTextNode(label))
         alive = self.st().get("alive") or []
-        if seat < len(alive) and not alive[seat]:
-            node.classList.add("out")
-        return node
+        out = " out" if seat < len(alive) and not alive[seat] else ""
+        return h("span", "tt-who p" + str(seat) + out, children=[h("span", "tt-dot"), label])
 
     def loc_link(self, loc_id, text=None):
         label = text if text is not None else self.loc_name(loc_id)
         return el("a", text=label, attrs={"href": route_hash("location", loc_id)})
 
     def seat_badge(self, seat):
-        return el("span", "tt-dot p" + str(seat))
+        return h("span", "tt-dot p" + str(seat))
 
     # -- showing the game ----------------------------------------------------------------------
 
+    def render_parts(self):
+        # The diamond and the open view are the largest steps: a browser task each.
+        parts = super().render_parts()
+        return [self.render_state, self.render_open_view] + parts[1:]
+
     def render_state(self, view):
+        """The clock and the diamond (the open view: :meth:`render_open_view`)."""
         if not self.locs:
             return
         self.guard_panels(view)
@@ -221,6 +228,11 @@ class TimeAgainPage(GamePage):
         if self.catching_up:
             return  # hundreds of AI moves go by: draw the board once, at the end
         self.render_diamond(view)
+
+    def render_open_view(self, view):
+        """The view the tabs show, and the tab's count of what can be bought."""
+        if not self.locs or self.catching_up:
+            return
         self.render_route(view)
         count = len([o for o in self.st()["opportunities"] if o.get("affordable")])
         tab = by_id("tab-opportunities")
@@ -444,9 +456,7 @@ class TimeAgainPage(GamePage):
                 await self.run_ai()
         finally:
             self.catching_up = False
-        self.render_state(self.view)
-        self.render_log(self.view)
-        self.render_controls(self.view)
+        self.render_view(self.view)
         if opening or self.st()["clock"] - before["clock"] > 1:
             self.show_digest(before)
 
@@ -560,6 +570,7 @@ class TimeAgainPage(GamePage):
         at = {}
         for opp in st["opportunities"]:
             at[opp["location"]] = True
+        changes = []
         for loc in st["locations"]:
             static = self.locs.get(loc["id"], {})
             mine = loc.get("mine")
@@ -573,28 +584,32 @@ class TimeAgainPage(GamePage):
             if ranking:
                 words.append("most visible: " + self.controller_words(ranking[0]))
             drawn = ("; ".join(words), controller, ranking[:1], loc["id"] in at, me)
-            # A purchase changes a cell or two: the other cells keep their elements, since
-            # every DOM call crosses from MicroPython to JS (a slow phone felt each render).
+            # A purchase changes a cell or two: the other cells are left as they are, and
+            # the changed ones go to the page in one call (every call into JS costs).
             if self.cells_drawn.get(loc["id"]) == drawn:
                 continue
-            node = by_id("cell-" + loc["id"])
-            if not node:
-                continue
             self.cells_drawn[loc["id"]] = drawn
-            hold = node.querySelector(".tt-hold")
-            clear(hold)
-            for _, icon, value in counts:
-                hold.appendChild(el("span", "has" if value else "", text=icon + str(value)))
-            marks = node.querySelector(".tt-marks")
-            clear(marks)
+            hold = [
+                h("span", "has" if value else "", text=icon + str(value))
+                for _, icon, value in counts
+            ]
+            marks = []
             if controller is not None:
-                marks.appendChild(el("span", "tt-ctrl p" + str(controller)))
+                marks.append(h("span", "tt-ctrl p" + str(controller)))
             if ranking:
-                marks.appendChild(el("span", "tt-top1 p" + str(ranking[0])))
-            node.classList.toggle("mine-char", controller is not None and controller == me)
-            node.classList.toggle("has-opp", loc["id"] in at)
-            node.setAttribute("aria-label", drawn[0])
-            node.setAttribute("title", drawn[0])
+                marks.append(h("span", "tt-top1 p" + str(ranking[0])))
+            changes.append(
+                [
+                    "cell-" + loc["id"],
+                    {"aria-label": drawn[0], "title": drawn[0]},
+                    {
+                        "mine-char": controller is not None and controller == me,
+                        "has-opp": loc["id"] in at,
+                    },
+                    {".tt-hold": hold, ".tt-marks": marks},
+                ]
+            )
+        patch(changes)
         self.mark_diamond()
 
     def controller_words(self, seat):
@@ -607,21 +622,23 @@ class TimeAgainPage(GamePage):
         target = (opp.get("target") or (opp.get("gain") or {}).get("where")) if opp else None
         here = self.views.arg if self.views.name == "location" else None
         marked = self.example_marks
+        changes = []
         for loc_id in self.order:
-            node = by_id("cell-" + loc_id)
-            if not node:
-                continue
-            node.classList.toggle("sel", loc_id == source)
-            node.classList.toggle("target", loc_id == target and target != source)
-            node.classList.toggle("here", loc_id == here or loc_id in marked)
-        for line in document.querySelectorAll(".tt-links line"):
-            key = str(line.id)
-            hot = False
-            if source and target:
-                hot = key == "link-" + source + "-" + target
-            if here:
-                hot = key.startswith("link-" + here + "-") or key.endswith("-" + here)
-            line.classList.toggle("hot", hot)
+            classes = {
+                "sel": loc_id == source,
+                "target": loc_id == target and target != source,
+                "here": loc_id == here or loc_id in marked,
+            }
+            changes.append(["cell-" + loc_id, None, classes, None])
+            for up in self.locs[loc_id].get("next") or []:
+                hot = bool(source and target) and loc_id == source and up == target
+                if here:
+                    hot = here in (loc_id, up)
+                changes.append(["link-" + loc_id + "-" + up, None, {"hot": hot}, None])
+        # Sent only when something changed: a render marks the diamond twice.
+        if changes != self.marks_drawn:
+            self.marks_drawn = changes
+            patch(changes)
 
     def diamond_focus(self, evt):
         loc_id = evt.target.getAttribute("data-loc") if evt.target else None
@@ -681,58 +698,53 @@ class TimeAgainPage(GamePage):
                 "info",
             )
             self.selected = None
-        box = by_id("opp-list")
-        clear(box)
         can_buy = self.can_act()
-        for opp in st["opportunities"]:
-            box.appendChild(self.opportunity_card(opp, can_buy))
+        fill(by_id("opp-list"), [self.opportunity_card(o, can_buy) for o in st["opportunities"]])
         self.render_confirm()
 
     def opportunity_card(self, opp, can_buy):
+        """One opportunity as a description (the list is built in one call)."""
         kind = opp["type"]
         ok = bool(opp.get("affordable")) and can_buy
-        radio = el(
+        oid = str(opp["id"])
+        radio = h(
             "input",
             attrs={
                 "type": "radio",
                 "name": "opp",
-                "value": opp["id"],
-                "id": "opp-" + str(opp["id"]),
-                "aria-describedby": "opp-gain-" + str(opp["id"]),
+                "value": oid,
+                "id": "opp-" + oid,
+                "aria-describedby": "opp-gain-" + oid,
+                "disabled": not ok,
+                "checked": ok and opp["id"] == self.selected,
             },
         )
-        radio.disabled = not ok
-        radio.checked = ok and opp["id"] == self.selected
-        price = el(
+        price = h(
             "span",
             "tt-price",
             attrs={"aria-label": "price " + plural(opp["price"], "turn")},
-            children=[el("span", text=opp["price"]), el("small", text="turns")],
+            children=[h("span", text=opp["price"]), h("small", text="turns")],
         )
-        head = el(
+        label = TYPE_ICONS.get(kind, "") + " " + TYPE_NAMES.get(kind, kind)
+        head = h(
             "span",
             "tt-opp-type",
             children=[
-                el(
-                    "span",
-                    "tt-kind k-" + kind,
-                    text=TYPE_ICONS.get(kind, "") + " " + TYPE_NAMES.get(kind, kind),
-                ),
-                el("span", text=self.benefit_text(opp)),
+                h("span", "tt-kind k-" + kind, text=label),
+                h("span", text=self.benefit_text(opp)),
             ],
         )
         # The place names are text: a tap anywhere on the card selects it.  The location
         # has its own small link at the card's edge (a link inside the label takes the tap).
         name = self.loc_name(opp["location"])
-        place = "#" + str(opp["id"]) + " · at " + name
+        place = "#" + oid + " · at " + name
         if opp.get("target"):
             place += " → " + self.loc_name(opp["target"])
-        where = el("span", "tt-opp-where", text=place)
+        where = [place]
         if opp.get("defender") is not None:
-            where.appendChild(document.createTextNode(" · against "))
-            where.appendChild(self.who(opp["defender"]))
-        main = el("span", "tt-opp-main", children=[head, where])
-        link = el(
+            where += [" · against ", self.who_spec(opp["defender"])]
+        main = h("span", "tt-opp-main", children=[head, h("span", "tt-opp-where", children=where)])
+        link = h(
             "a",
             "tt-opp-loc",
             text="↗",
@@ -742,15 +754,15 @@ class TimeAgainPage(GamePage):
                 "aria-label": "Open " + name,
             },
         )
-        card = el(
+        attrs = {"for": "opp-" + oid, "data-opp": oid, "data-type": kind}
+        if not opp.get("affordable") and self.me():
+            attrs["title"] = "Needs " + plural(opp["price"], "turn")
+        return h(
             "label",
             "tt-opp" + ("" if ok else " off"),
-            attrs={"for": "opp-" + str(opp["id"]), "data-opp": opp["id"], "data-type": kind},
+            attrs=attrs,
             children=[radio, price, main, self.gain_node(opp), link],
         )
-        if not opp.get("affordable") and self.me():
-            card.setAttribute("title", "Needs " + plural(opp["price"], "turn"))
-        return card
 
     def benefit_text(self, opp):
         benefit = opp.get("benefit")
@@ -763,32 +775,32 @@ class TimeAgainPage(GamePage):
         return "+" + plural(benefit, unit)
 
     def gain_node(self, opp):
+        """What buying ``opp`` gains this seat, as a description."""
         gain = opp.get("gain") or {}
         amount = gain.get("amount")
         kind = gain.get("kind", "none")
-        node = el("span", "tt-gain", attrs={"id": "opp-gain-" + str(opp["id"])})
+        cls = "tt-gain"
         if kind in ("agents", "wealth"):
-            node.appendChild(
-                el("span", text="+" + str(amount) + " " + ("♟" if kind == "agents" else "◆"))
-            )
-            node.classList.add("good" if amount else "zero")
+            shown = "+" + str(amount) + " " + ("♟" if kind == "agents" else "◆")
+            cls += " good" if amount else " zero"
         elif kind == "strikes":
-            node.appendChild(el("span", text=plural(amount, "strike")))
+            shown = plural(amount, "strike")
         elif kind == "challenge":
-            node.appendChild(el("span", text="♛ fight"))
+            shown = "♛ fight"
         elif kind == "discard":
-            node.appendChild(el("span", text="guard"))
+            shown = "guard"
         else:
-            node.appendChild(el("span", text="nothing"))
-            node.classList.add("zero")
+            shown = "nothing"
+            cls += " zero"
+        children = [h("span", text=shown)]
         if self.gives_nothing(gain):
             # Nothing doubled is nothing: say why instead.
-            node.appendChild(el("small", "tt-why", text=self.nothing_reason(gain)))
+            children.append(h("small", "tt-why", text=self.nothing_reason(gain)))
         elif opp.get("doubled"):
-            node.appendChild(el("small", text="×2 your character"))
+            children.append(h("small", text="×2 your character"))
         elif gain.get("text"):
-            node.appendChild(el("small", "sr-only", text=self.named(gain["text"])))
-        return node
+            children.append(h("small", "sr-only", text=self.named(gain["text"])))
+        return h("span", cls, attrs={"id": "opp-gain-" + str(opp["id"])}, children=children)
 
     def gives_nothing(self, gain):
         return gain.get("kind") in ("agents", "wealth", "none") and not gain.get("amount")
@@ -1381,16 +1393,15 @@ class TimeAgainPage(GamePage):
     def render_log(self, view):
         if self.catching_up:
             return
-        box = by_id("log")
-        clear(box)
         entries = [(e, "tg-log-entry") for e in view["log"][-MOVES_SHOWN:]]
         entries += [(e, "tg-log-entry future") for e in (view.get("future") or [])[:MOVES_SHOWN]]
+        items = []
         for entry, cls in entries:
             seat = entry["seat"]
             who = self.name(seat) if seat is not None and seat >= 0 else "Clock"
             text = who + ": " + self.move_words(entry["text"])
-            box.appendChild(self.log_item(entry["n"], text, cls))
-        scroll_to_end(box)
+            items.append(self.log_item(entry["n"], text, cls))
+        self.fill_log(items)
 
     async def play(self, text):
         """Send a move; a purchase, clicked or typed, shows its result card."""

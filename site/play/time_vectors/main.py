@@ -7,7 +7,7 @@ come from the engine's view; this file never decides a rule.
 import asyncio
 
 from js import document
-from ui import GamePage, by_id, clear, el, on
+from ui import GamePage, by_id, clear, el, h, on
 
 QUADRANTS = ("NW", "NE", "SE", "SW")
 COLOUR_NAMES = ("Amber", "Teal", "Violet")
@@ -222,7 +222,7 @@ class TimeVectorsPage(GamePage):
 
     def seat_badge(self, seat):
         colour = self.view["state"]["colour_of_seat"][seat]
-        return el("span", "tv-token c" + str(colour), attrs={"aria-hidden": "true"})
+        return h("span", "tv-token c" + str(colour), attrs={"aria-hidden": "true"})
 
     def render_state(self, view):
         state = view["state"]

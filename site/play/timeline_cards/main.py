@@ -10,7 +10,7 @@ import asyncio
 
 import js as window
 from js import document
-from ui import GamePage, Store, by_id, clear, el, on, scroll_to_end
+from ui import GamePage, Store, by_id, clear, el, on
 
 LANGS = ("de", "fr", "it", "en")
 LANG_KEY = "timegames:timeline_cards:lang"
@@ -740,20 +740,19 @@ class TimelinePage(GamePage):
             self.texts_asked = set()
 
     def render_log(self, view):
-        box = by_id("log")
-        clear(box)
         self.check_card_texts_deck(view)
         self.missing_texts = []
         actions = view["record"]["actions"]
         entries = [(e, "tg-log-entry") for e in view["log"]]
         entries += [(e, "tg-log-entry future") for e in view.get("future") or []]
+        items = []
         for entry, cls in entries:
             seat = entry["seat"]
             who = view["seats"][seat]["name"] if seat >= 0 else self.t("chance")
             action = actions[entry["n"] - 1] if entry["n"] <= len(actions) else ""
             text = who + ": " + self.log_text(entry["text"], action)
-            box.appendChild(self.log_item(entry["n"], text, cls))
-        scroll_to_end(box)
+            items.append(self.log_item(entry["n"], text, cls))
+        self.fill_log(items)
         ids = [i for i in self.missing_texts if i not in self.texts_asked]
         if ids:
             for card_id in ids:
@@ -926,8 +925,10 @@ class TimelinePage(GamePage):
 
     # -- the match: rounds whose chips add up (the arithmetic is the engine's) ---------------
 
-    def render_view(self, view):
-        super().render_view(view)
+    def render_parts(self):
+        return super().render_parts() + [self.follow_match]
+
+    def follow_match(self, view):
         asyncio.create_task(self.update_match(view))
 
     def round_over(self, view):

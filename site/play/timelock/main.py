@@ -11,7 +11,7 @@ import json
 
 from js import document
 from tournament import TournamentPanel
-from ui import GamePage, Store, by_id, clear, el, on
+from ui import GamePage, Store, by_id, clear, el, h, on
 
 FILES = "abcde"
 PIECE_NAMES = {"P": "Pawn", "D": "Drone", "Q": "Queen"}
@@ -337,7 +337,7 @@ class TimelockPage(GamePage):
 
     def seat_badge(self, seat):
         side = self.seat_side(seat)
-        return el("span", "tl-side-badge side" + str(side), attrs={"aria-hidden": "true"})
+        return h("span", "tl-side-badge side" + str(side), attrs={"aria-hidden": "true"})
 
     def render_state(self, view):
         # Every change of the game starts the next choice afresh: a kept selection
