@@ -230,7 +230,19 @@ class SplicerPage(GamePage):
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def render_parts(self):
+        # While the page starts, the timeline and the rest of the board are a browser
+        # task each (see GamePage.draw).
+        parts = super().render_parts()
+        return [self.render_head, self.render_timeline, self.render_panels] + parts[1:]
+
     def render_state(self, view):
+        self.render_head(view)
+        self.render_timeline(view)
+        self.render_panels(view)
+
+    def render_head(self, view):
+        """The selection kept or dropped, whose stack is shown, the turn and the bidding."""
         state = view["state"]
         if not by_id("privacy").hidden:
             # The next player takes over: nothing the last one chose stays on screen.
@@ -258,7 +270,9 @@ class SplicerPage(GamePage):
         self.html.setAttribute("data-position", str(view["position"]))
         self.render_badge(view)
         self.render_bidding(view)
-        self.render_timeline(view)
+
+    def render_panels(self, view):
+        """The stacks, the orders, the tile in detail, the turn's report and the end."""
         self.render_tabs(view)
         self.render_stack(view)
         self.render_orders(view)
