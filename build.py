@@ -278,8 +278,12 @@ def render_pages(site: Path) -> None:
             "__pycache__", "prerender.py", "figures.py", "*.template.js", "*.build.mjs", "partials"
         ),
     )
+    # The plugins the pages turn off, listed once (ui.toml), go to the py-config too.
+    plugins = json.dumps(
+        tomllib.loads((ROOT / "site" / "play" / "common" / "ui.toml").read_text())["plugins"]
+    )
     for page in (site / "play").glob("*/index.html"):
-        page.write_text(include_partials(page.read_text()))
+        page.write_text(include_partials(page.read_text()).replace("@PLUGINS@", plugins))
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
         page = site / "play" / prerender.parent.name / "index.html"

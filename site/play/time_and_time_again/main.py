@@ -610,7 +610,6 @@ class TimeAgainPage(GamePage):
                 ]
             )
         patch(changes)
-        self.mark_diamond()
 
     def controller_words(self, seat):
         return "you" if seat == self.my_seat() else self.name(seat)
@@ -635,7 +634,7 @@ class TimeAgainPage(GamePage):
                 if here:
                     hot = here in (loc_id, up)
                 changes.append(["link-" + loc_id + "-" + up, None, {"hot": hot}, None])
-        # Sent only when something changed: a render marks the diamond twice.
+        # Sent only when something changed (a tick of the clock changes nothing here).
         if changes != self.marks_drawn:
             self.marks_drawn = changes
             patch(changes)
