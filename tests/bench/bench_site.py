@@ -11,9 +11,12 @@ Prints, for every game page and every rules page, figures measured in one run
 * game pages: page ready (the engine answered) against a bare Pyodide boot in a
   worker, with the service worker ON as on a real first visit.  Two bare boots:
   Pyodide as its npm package ships it ("stock"), and the site's own runtime
-  files, whose standard library build.py has partly compiled ("site").  "in
-  page" is the site's boot inside the page's worker, sharing the CPU with the
-  page.  Then a revisit
+  files, whose standard library build.py has partly compiled ("site").  Then
+  "engine": the site's boot followed by the work no page can skip before it
+  shows a game (import the engine, describe the game, start one), in a worker
+  with no page; ready/engine is what the page itself adds.  "in page" is the
+  site's boot inside the page's worker, sharing the CPU with the page.  Then a
+  revisit
   (served by the service worker, offline) against that first visit; the
   longest main-thread task while the page starts under a 4x CPU slowdown
   (Lighthouse's mobile profile) and, at phone size, the layout shift until the
@@ -200,28 +203,29 @@ def browser_figures(root: str, origin: str, runs: int) -> None:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         print(f"\nGame pages, median of {runs} runs (service worker on, as on a first visit)")
         print(
-            f"  {'page':22} {'bare: stock':>11} {'site':>6} {'in page':>7} {'ready':>6} "
-            f"{'ready/stock':>11} {'ready/site':>10} "
+            f"  {'page':22} {'bare: stock':>11} {'site':>6} {'engine':>6} {'in page':>7} "
+            f"{'ready':>6} {'ready/stock':>11} {'ready/site':>10} {'ready/engine':>12} "
             f"{'revisit':>8} {'rev/first':>9} {'precache-ready':>14} {'longest task 4x':>16} "
             f"{'CLS phone':>9}"
         )
         for slug in GAMES:
-            stock, bare, visits, longest, shifts = [], [], [], [], []
+            stock, bare, alone, visits, longest, shifts = [], [], [], [], [], []
             for _ in range(runs):
                 stock.append(bare_boot(browser, origin, "stock"))
                 bare.append(bare_boot(browser, origin, "site"))
+                alone.append(bare_boot(browser, origin, "engine&game=" + slug))
                 visits.append(first_and_revisit(browser, root, slug))
                 task, shift = longest_task_throttled(browser, root, slug)
                 longest.append(task)
                 shifts.append(shift)
-            s, b = statistics.median(stock), statistics.median(bare)
+            s, b, e = statistics.median(stock), statistics.median(bare), statistics.median(alone)
             first = statistics.median(v["first"] for v in visits)
             revisit = statistics.median(v["revisit"] for v in visits)
             gap = statistics.median(v["precache_after_ready"] for v in visits)
             in_page = statistics.median(v["boot_in_page"] for v in visits)
             print(
-                f"  {slug:22} {s:9.0f}ms {b:4.0f}ms {in_page:5.0f}ms {first:4.0f}ms "
-                f"{first / s:10.2f}x {first / b:9.2f}x "
+                f"  {slug:22} {s:9.0f}ms {b:4.0f}ms {e:4.0f}ms {in_page:5.0f}ms {first:4.0f}ms "
+                f"{first / s:10.2f}x {first / b:9.2f}x {first / e:11.2f}x "
                 f"{revisit:6.0f}ms "
                 f"{revisit / first:8.2f}x {gap:+12.0f}ms {statistics.median(longest):14.0f}ms "
                 f"{statistics.median(shifts):9.3f}",

@@ -600,10 +600,13 @@ def test_a_three_player_tournament_to_its_end(page: Any, site_url: str) -> None:
         before = len(tournament_data(page)["table"]["results"])
         expected = tournament_data(page)["table"]["next"]
         page.click("#tn-play")
-        wait_turn(page, "over", timeout=90_000)
+        # The last game is still shown as over until the new one starts, so the wait is
+        # for the new result: it spans the whole game the two computers play.
         page.wait_for_function(
-            f"JSON.parse(localStorage.getItem('{TOURNAMENT}')).table.results.length > {before}"
+            f"JSON.parse(localStorage.getItem('{TOURNAMENT}')).table.results.length > {before}",
+            timeout=120_000,
         )
+        wait_turn(page, "over")
         games += 1
         record = saved_record(page)
         assert [seat.name for seat in record.seats] == expected
@@ -615,7 +618,7 @@ def test_a_three_player_tournament_to_its_end(page: Any, site_url: str) -> None:
         else:
             assert result["winner"] == expected[state.outcome().winners[0]]
             assert result["points"] == score["points"]
-        assert games < 12 and time.monotonic() - started < 150
+        assert games < 12  # tie-breaks end: the loop cannot run on
     table = tournament_data(page)["table"]
     # The engine, fed the same games, agrees on the standings and the champion.
     again = Tournament(("Ann", "Ben", "Cat"))

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
 PKG = Path(__file__).resolve().parents[2] / "pkg"
+GAMES = sorted(p.parent.name for p in (PKG / "timegames").glob("*/rules.py"))
 
 # Each check needs a fresh interpreter; Pyodide cannot start processes.
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses")
@@ -44,7 +46,7 @@ def loaded_by(target: str, *packages: str) -> list[str]:
     return modules
 
 
-@pytest.mark.parametrize("game", ["time_vectors", "timelock", "timeline_cards"])
+@pytest.mark.parametrize("game", GAMES)
 def test_rules_do_not_import_the_ai(game: str) -> None:
     loaded = loaded_by(f"timegames.{game}.rules", "timegames", f"timegames.{game}")
     assert f"timegames.{game}.rules" in loaded
@@ -57,7 +59,7 @@ def test_the_protocol_does_not_import_the_shared_bots() -> None:
     assert "timegames.core.bots" not in loaded
 
 
-@pytest.mark.parametrize("game", ["time_vectors", "timelock", "timeline_cards"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_package_attaches_its_bots(game: str) -> None:
     # The other half of the arrangement: importing the package registers the levels.
     probe = (
@@ -99,3 +101,41 @@ def test_the_session_imports_no_game_until_one_is_asked_for() -> None:
     assert imported_games("import timegames; assert 'timelock' in timegames.GAMES") == ["core"]
     asked = "import timegames; timegames.GAMES['timelock'].new_game({}, seed=1)"
     assert imported_games(asked) == ["core", "timelock"]
+
+
+def test_data_files_are_read_from_a_zip_without_reopening_it(tmp_path: Path) -> None:
+    """The browser imports the engine from a zip: every game reads its data files
+    (tiles, cards, locations, examples) from there through the import loader, and
+    none goes through importlib.resources, which opens the archive a second time."""
+    archive = tmp_path / "engine.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for path in sorted((PKG / "timegames").rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                out.write(path, path.relative_to(PKG).as_posix())
+    probe = (
+        "import json, sys; import timegames; from timegames.core.session import Session\n"
+        "from timegames.core.data import read_text\n"
+        "s = Session()\n"
+        "for slug in timegames.GAMES:\n"
+        "    assert s.handle({'op': 'describe', 'game': slug})['ok'], slug\n"
+        "    assert s.handle({'op': 'new', 'game': slug})['ok'], slug\n"
+        "    assert timegames.GAMES[slug].examples(), slug\n"
+        "try:\n"
+        "    read_text('timegames.timelock.rules', 'no-such-file.json')\n"
+        "except OSError:\n"
+        "    missing = 'refused'\n"
+        "print(json.dumps([timegames.__file__, sorted(timegames.GAMES), missing,\n"
+        "                  'importlib.resources' in sys.modules]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(archive)},
+    )
+    where, games, missing, resources = json.loads(done.stdout)
+    assert where.startswith(str(archive))
+    assert games == GAMES
+    assert missing == "refused"
+    assert resources is False

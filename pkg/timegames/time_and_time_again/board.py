@@ -1,7 +1,7 @@
 """The 24 locations of Time and Time Again and the diamond that links them.
 
 The content lives in ``locations.json`` beside this module (read with
-:mod:`importlib.resources`, so it works from a wheel and inside Pyodide).
+:func:`timegames.core.data.read_text`, so it works from a wheel and inside Pyodide).
 Locations are numbered by their position in that file: row 0 (Uruk) first,
 the present day last.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from ..core.data import read_text
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,7 @@ class Location:
 
 def load_raw() -> dict[str, Any]:
     """The parsed ``locations.json``."""
-    text = (
-        resources.files(__package__ or "timegames.time_and_time_again") / "locations.json"
-    ).read_text(encoding="utf-8")
+    text = read_text(__name__, "locations.json")
     data: dict[str, Any] = json.loads(text)
     return data
 

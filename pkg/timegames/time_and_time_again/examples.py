@@ -10,16 +10,15 @@ the outcome detail the last move produces; the tests check it.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
 
+from ..core.data import read_text
 from ..core.examples import Example
 
 
 def load_examples() -> list[dict[str, Any]]:
     """The raw entries of ``examples.json``, ``expect`` included."""
-    package = __package__ or "timegames.time_and_time_again"
-    text = (resources.files(package) / "examples.json").read_text(encoding="utf-8")
+    text = read_text(__name__, "examples.json")
     entries: list[dict[str, Any]] = json.loads(text)["examples"]
     return entries
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
+
+from ..core.data import read_text
 
 SIDES = "NESW"
 """The four sides, in the order of their bits in a caps mask."""
@@ -63,7 +64,7 @@ def caps_text(mask: int) -> str:
 
 
 def _load() -> tuple[dict[str, Group], dict[int, TileInfo], int, int]:
-    text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
+    text = read_text(__name__, "tiles.json")
     data: dict[str, Any] = json.loads(text)
     groups = {g["key"]: Group(g["key"], g["name"], g["colour"], g["glyph"]) for g in data["groups"]}
     tiles: dict[int, TileInfo] = {}

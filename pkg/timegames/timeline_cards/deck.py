@@ -1,7 +1,7 @@
 """The event cards: the packaged Swiss deck and custom decks from CSV or JSON.
 
 The packaged deck is plain data inside the package, one JSON file per
-category (``deck/<category>.json``), read with :mod:`importlib.resources` so
+category (``deck/<category>.json``), read with :func:`timegames.core.data.read_text` so
 it loads the same from a source tree, a wheel and in Pyodide.  Loading never
 raises: a missing or broken file only leaves its cards out, and
 :data:`PROBLEMS` says what was skipped (the deck validation test reports it).
@@ -22,9 +22,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any
+
+from ..core.data import read_text
 
 LANGS: tuple[str, ...] = ("de", "fr", "it", "en")
 """Languages of card texts, in this order everywhere."""
@@ -207,6 +207,20 @@ def _text_field(
     raw: Any, field: str, where: str, required: bool, limit: int, all_langs: bool
 ) -> tuple[str, ...]:
     """A per-language field: a dict by language, or one string for every language."""
+    if type(raw) is dict and len(raw) == len(LANGS):
+        # Every packaged card gives each language: read in one pass, since a game
+        # page reads the whole deck as it starts.  Anything else takes the long way.
+        given = []
+        for lang in LANGS:
+            value = raw.get(lang)
+            if type(value) is not str:
+                break
+            value = " ".join(value.split())
+            if not value or len(value) > limit:
+                break
+            given.append(value)
+        else:
+            return tuple(given)
     if raw is None or raw == "" or raw == {}:
         if required:
             raise DeckError(f"{where}, field {field!r}: missing")
@@ -515,20 +529,11 @@ PROBLEMS: list[str] = []
 _PACKAGED: list[Deck] = []
 
 
-@lru_cache(maxsize=1)
-def packaged_folder() -> Traversable:
-    """The package's ``deck`` folder, found once (in the browser's zip, that reads its index)."""
-    return resources.files(__package__ or "timegames.timeline_cards") / "deck"
-
-
 def read_packaged_file(category: str) -> str | None:
     """The text of ``deck/<category>.json`` in the package, or ``None`` if it is missing."""
     try:
-        path = packaged_folder() / f"{category}.json"
-        if not path.is_file():
-            return None
-        return path.read_text(encoding="utf-8")
-    except (OSError, ValueError, TypeError, ModuleNotFoundError):
+        return read_text(__name__, f"deck/{category}.json")
+    except (OSError, ValueError):
         return None
 
 
