@@ -36,6 +36,7 @@ import socketserver
 import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import tomllib
 import zlib
@@ -706,27 +707,53 @@ def cmd_test(args: argparse.Namespace) -> int:
     ensure_chromium()
     wheels = BUILD / "pyodide-wheels"
     run([sys.executable, ROOT / "tests" / "pyodide" / "wheels.py", wheels])
-    steps: list[tuple[str, list[str]]] = [
-        ("ruff", [sys.executable, "-m", "ruff", "check", "pkg", "tests", "build.py", "site"]),
-        ("mypy --strict", [sys.executable, "-m", "mypy"]),
-        ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),
-        (
-            "engine tests (Pyodide under Node)",
-            ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)],
-        ),
-        ("browser tests (Chromium)", [sys.executable, "-m", "pytest", "tests/browser", "-q"]),
+    # Each batch runs its steps side by side: the two engine suites each keep one
+    # core busy, so on a 2-core machine they take the time of the longer one.
+    # The browser tests run alone, since they wait on a page the machine must serve.
+    batches: list[list[tuple[str, list[str]]]] = [
+        [("ruff", [sys.executable, "-m", "ruff", "check", "pkg", "tests", "build.py", "site"])],
+        [("mypy --strict", [sys.executable, "-m", "mypy"])],
+        [
+            ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),
+            (
+                "engine tests (Pyodide under Node)",
+                ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)],
+            ),
+        ],
+        [("browser tests (Chromium)", [sys.executable, "-m", "pytest", "tests/browser", "-q"])],
     ]
     if args.quick:
-        steps = [s for s in steps if "browser" not in s[0]]
-    failed = []
-    for name, cmd in steps:
-        print(f"\n=== {name} ===", flush=True)
-        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
-            failed.append(name)
+        batches = [[s for s in b if "browser" not in s[0]] for b in batches]
+    names = [name for batch in batches for name, _ in batch]
+    failed = [name for batch in batches if batch for name in run_side_by_side(batch)]
     print("\n=== summary ===")
-    for name, _ in steps:
+    for name in names:
         print(f"{'FAILED' if name in failed else 'ok    '}  {name}")
     return 1 if failed else 0
+
+
+def run_side_by_side(steps: Sequence[tuple[str, list[str]]]) -> list[str]:
+    """Run ``steps`` at once, each printing under its name as it ends; the names that failed."""
+    if len(steps) == 1:
+        name, cmd = steps[0]
+        print(f"\n=== {name} ===", flush=True)
+        return [name] if subprocess.run(cmd, cwd=ROOT).returncode != 0 else []
+    print("\n=== " + " and ".join(name for name, _ in steps) + ", side by side ===", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        running = []
+        for index, (name, cmd) in enumerate(steps):
+            log = open(Path(tmp) / f"{index}.log", "w+", encoding="utf-8")  # noqa: SIM115
+            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+            running.append((name, proc, log))
+        failed = []
+        for name, proc, log in running:
+            code = proc.wait()
+            log.seek(0)
+            print(f"\n=== {name} ===\n{log.read()}", end="", flush=True)
+            log.close()
+            if code != 0:
+                failed.append(name)
+        return failed
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
