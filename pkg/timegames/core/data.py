@@ -13,9 +13,9 @@ def read_text(module: str, name: str) -> str:
     module's own import loader, so it reads the same from a source tree, a
     wheel or the browser's zip.  Inside a zip the loader already holds the
     archive's index, read when the module was imported; :mod:`importlib.resources`
-    would open the archive and read its index again, about a tenth of a game
-    page's start-up in the browser.  Raises :class:`OSError` when there is no
-    such file.
+    opened the archive and read its index again, a fifth of the time Time and
+    Time Again took to answer its first request in the browser.  Raises
+    :class:`OSError` when there is no such file.
     """
     spec = sys.modules[module].__spec__
     get_data = getattr(spec.loader, "get_data", None) if spec else None
