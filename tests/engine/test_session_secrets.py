@@ -216,3 +216,18 @@ def test_no_branching_from_a_replayed_position_before_a_draw(slug: str) -> None:
     refused = session.handle({"op": "play", "action": game.action_to_text(legal[0])})
     assert not refused["ok"] and refused["rule"] == "replay"
     assert session.fingerprint() == before
+
+
+def test_an_order_stays_secret_when_it_is_the_only_one_left_to_write() -> None:
+    """A Time Splicer order is hidden even when no other order shares its log line."""
+    from test_time_splicer_support import scenario
+    from timegames.time_splicer import GAME
+
+    state = scenario(stacks={0: [9]}, bidding=[1, 2, 3])
+    for text in ["improve 9 cap N", "improve 9 cap E", "improve 9 cap W", "bid 1 1", "bid 2 1"]:
+        state = state.play_text(text)
+    legal = [GAME.action_to_text(a) for a in state.legal_actions()]
+    assert legal == ["bid 3 1", "submit"]  # one order left: its line is unique
+    session = Session()
+    assert session._public_text(GAME, state, "bid 3 1") == "writes an order"
+    assert session._public_text(GAME, state, "submit") == "submits"

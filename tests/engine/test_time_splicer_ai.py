@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_time_splicer_support import scenario, write
+from test_time_splicer_support import scenario, tile_at, turn, write
 from timegames.core import BotContext
 from timegames.time_splicer import GAME, SplicerState
 from timegames.time_splicer.ai import make_plan
-from timegames.time_splicer.orders import Bid, Submit
+from timegames.time_splicer.orders import Bid, Bump, Place, Submit, to_text
 
 
 def _play(levels: list[str], seed: int) -> SplicerState:
@@ -127,3 +127,31 @@ def test_strong_bids_a_tiles_full_worth_plus_one() -> None:
     assert planner.keys() == strong.keys() == {1, 2}
     assert strong[2] == planner[2] == state.splices[0] - 3  # all it has left after placing
     assert strong[1] == planner[1] + 1
+
+
+@pytest.mark.parametrize(("rival", "bumps"), [(0, 4), (1, 3), (2, 2)])
+def test_strong_bumps_exactly_enough_to_pass_the_rival_who_threatens_its_spot(
+    rival: int, bumps: int
+) -> None:
+    # Seat 3 is last of four in turn 1 and plans pottery at 1,0; the rival holds
+    # weaving, which fits there too.  Each bump is one place and equal places go
+    # to a draw, so passing the rival at place ``rival`` from place 3 takes
+    # 3 - rival + 1 bumps (twice that, as once counted, is more than 12 splices
+    # buy after the placement, so it never bumped from last against the first).
+    state = scenario(
+        players=4,
+        stacks={3: [(9, "")], rival: [(12, "")]},
+        splices=(10, 10, 10, 12),
+    )
+    plan = make_plan(state, 3, "strong")
+    assert Place(9, 1, 0) in plan
+    assert plan.count(Bump()) == bumps
+    for seed in range(4):  # whatever the draw, seat 3 goes before the rival and gets the spot
+        orders: list[list[str]] = [[], [], [], [to_text(o) for o in plan]]
+        orders[rival] = ["place 12 1,0"]
+        after = turn(state, *orders, seed=seed)
+        assert after.report is not None
+        priority = after.report["priority"]
+        assert priority.index(3) < priority.index(rival)
+        assert all(rival not in tie for tie in after.report["ties"])  # passed, not tied
+        assert tile_at(after, 1, 0).owner == 3  # type: ignore[union-attr]

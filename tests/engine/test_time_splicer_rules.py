@@ -3,17 +3,24 @@ linking rules, costs, bids, priority, the bidding stack, points and the end)."""
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 import pytest
 from test_time_splicer_support import refused, scenario, steps, tile_at, turn, write
-from timegames.core import CHANCE, TERMINAL, FormatError, IllegalAction
-from timegames.time_splicer import GAME, SPLICER_ID, START_ID, TILES
+from timegames.core import CHANCE, TERMINAL, BotContext, FormatError, IllegalAction
+from timegames.time_splicer import GAME, SPLICER_ID, START_ID, TILES, SplicerState
 from timegames.time_splicer import board as B
-from timegames.time_splicer.content import MAX_OUTPUTS
-from timegames.time_splicer.orders import Seed
+from timegames.time_splicer.content import MAX_OUTPUTS, caps_text
+from timegames.time_splicer.orders import Place, Restack, Seed
 from timegames.time_splicer.resolve import deal_window
-from timegames.time_splicer.rules import MAX_TURNS, NAMES, stack_size
+from timegames.time_splicer.rules import MAX_TURNS, NAMES, ORDERS, RESOLVE, stack_size
 
 FREE = ""  # no capped side
 
@@ -569,6 +576,42 @@ def test_a_tie_goes_to_whoever_placed_the_time_splicer() -> None:
     assert final_outcome([20, 20, 5], 2, board).winners == (0,)  # more tiles
 
 
+def test_the_time_splicer_once_placed_cannot_be_restacked_and_the_game_ends() -> None:
+    # Placing it and taking it back in one turn kept its 18 first-placement
+    # points and let the game run on: re-inventing it must end the game.
+    state = scenario(
+        board=_splicer_board(),  # type: ignore[arg-type]
+        stacks={0: [(SPLICER_ID, FREE)]},
+    )
+    state = state.play_text("place 138 2,0")  # type: ignore[assignment]
+    error = refused(state, "restack 138", "splicer-stays")
+    assert "Time Splicer" in error.message
+    assert Restack(SPLICER_ID) not in state.legal_actions()
+    assert "restack 138" not in [o["text"] for o in state.view(0)["me"]["orders"]]
+    state = write(write(state)).play(Seed(0))  # type: ignore[assignment]
+    assert state.is_terminal() and state.splicer_by == 0
+    assert steps(state, "end")[0]["seat"] == 0
+
+
+def test_a_restack_of_the_time_splicer_that_reaches_resolution_fails() -> None:
+    # play() never stores it; a state built without play() must still not let
+    # the Splicer leave the timeline in the turn it is placed.
+    state = scenario(
+        board=_splicer_board(),  # type: ignore[arg-type]
+        stacks={0: [(SPLICER_ID, FREE)]},
+    )
+    orders = ((Place(SPLICER_ID, 2, 0), Restack(SPLICER_ID)), ())
+    # A save holding such an order is refused.
+    data = json.loads(json.dumps(replace(state, orders=orders).to_dict()))
+    with pytest.raises(FormatError, match=r"restack 138.*stays on the timeline"):
+        GAME.from_dict(data)
+    state = replace(state, phase=RESOLVE, orders=orders).play(Seed(0))  # type: ignore[assignment]
+    (failed,) = [s for s in steps(state, "order") if not s["ok"]]
+    assert (failed["text"], failed["rule"], failed["paid"]) == ("restack 138", "splicer-stays", 0)
+    assert state.is_terminal() and state.splicer_by == 0
+    assert tile_at(state, 2, 0) is not None and state.stacks[0] == ()
+
+
 def test_illegal_orders_are_refused_when_written_naming_the_rule() -> None:
     state = scenario(bidding=[AXE])
     refused(state, "place 9 1,0", "not-in-stack")
@@ -639,3 +682,157 @@ def test_a_spot_whose_only_join_clashes_on_caps_names_caps_and_connection() -> N
         "connection",
         B.RULE_TEXT["connection"],
     )
+
+
+# -- saved states: only positions play can reach ----------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _bot_game() -> tuple[SplicerState, ...]:
+    """Every state of a three-player computer game, order by order, to its end."""
+    state = GAME.new_game({"players": 3}, 1)
+    bots = [GAME.make_bot(level) for level in ("planner", "strong", "random")]
+    rng = random.Random(1)
+    states = [state]
+    while not state.is_terminal():
+        if state.is_chance():
+            state = state.play(state.sample_chance())  # type: ignore[assignment]
+        else:
+            action = bots[state.current_player()].choose(state, BotContext(rng))
+            state = state.play(action)  # type: ignore[assignment]
+        states.append(state)
+    return tuple(states)
+
+
+def _saved(which: str) -> dict[str, Any]:
+    """A real state as saved: mid-game (seat 1 writing), over, or lost at turn 40."""
+    if which == "lost":
+        state = turn(scenario(players=3, turn=MAX_TURNS), [], [], [])
+    elif which == "over":
+        state = _bot_game()[-1]
+        assert state.splicer_by >= 0
+    else:
+        state = next(s for s in _bot_game() if s.turn >= 6 and s.phase == ORDERS and s.to_move == 1)
+        assert len(state.board) > 1 and state.orders[0]
+    data: dict[str, Any] = json.loads(json.dumps(state.to_dict()))
+    assert GAME.from_dict(copy.deepcopy(data)) == state
+    return data
+
+
+def _start_row(data: dict[str, Any]) -> list[Any]:
+    return next(r for r in data["board"] if r[2] == START_ID)
+
+
+def _placed_row(data: dict[str, Any]) -> list[Any]:
+    return next(r for r in data["board"] if r[2] != START_ID)
+
+
+def _to_bidding(data: dict[str, Any]) -> None:
+    tile = data["supply"].pop(0)
+    data["bidding"].append([tile, caps_text(TILES[tile].caps), list(TILES[tile].outputs)])
+
+
+TAMPERED: list[tuple[str, str, Callable[[dict[str, Any]], Any], str]] = [
+    ("turn-0", "mid", lambda d: d.update(turn=0), "turn 0 is not one of the turns 1 to 40"),
+    ("turn-99", "mid", lambda d: d.update(turn=99), "turn 99 is not one of"),
+    ("turn-2.7", "mid", lambda d: d.update(turn=2.7), "the turn must be a whole number"),
+    ("players-true", "mid", lambda d: d.update(players=True), "player count must be a whole"),
+    ("over-without-result", "mid", lambda d: d.update(phase="over"), "result exactly when"),
+    (
+        "result-while-writing",
+        "mid",
+        lambda d: d.update(result={"winners": [0], "reason": "x", "returns": [1, -1, -1]}),
+        "result exactly when",
+    ),
+    (
+        "result-for-two",
+        "over",
+        lambda d: d["result"].update(returns=[1, -1]),
+        "result does not match the player count",
+    ),
+    ("deal-in-turn-6", "mid", lambda d: d.update(phase="deal", to_move=0), "dealt only before"),
+    ("over-with-bidding", "over", _to_bidding, "a game that is over has no bidding stack"),
+    ("four-up-for-bidding", "mid", _to_bidding, "holds at most 3 tiles"),
+    (
+        "seat-to-move-while-resolving",
+        "mid",
+        lambda d: d.update(phase="resolve"),
+        "only the order phase has a seat to move",
+    ),
+    ("orders-after-the-end", "over", lambda d: d["orders"][0].append("bump"), "only during a turn"),
+    ("orders-out-of-turn", "mid", lambda d: d["orders"][2].append("bump"), "before its turn"),
+    ("negative-splices", "mid", lambda d: d["splices"].__setitem__(2, -5), "cannot be negative"),
+    ("negative-score", "mid", lambda d: d["scores"].__setitem__(0, -1), "cannot be negative"),
+    (
+        "splices-not-ten-plus-wonders",
+        "mid",
+        lambda d: d["splices"].__setitem__(2, d["splices"][2] + 1),
+        "seat 3 has",
+    ),
+    ("start-moved", "mid", lambda d: _start_row(d).__setitem__(1, 50), "starting tile stays at"),
+    ("start-owned", "mid", lambda d: _start_row(d).__setitem__(5, 0), "starting tile stays at"),
+    (
+        "tile-owned-by-nobody",
+        "mid",
+        lambda d: _placed_row(d).__setitem__(5, -1),
+        "belongs to the player who placed it",
+    ),
+    (
+        "placed-in-a-later-turn",
+        "mid",
+        lambda d: _placed_row(d).__setitem__(6, 30),
+        "placed in a turn still to come",
+    ),
+    ("board-row-short", "mid", lambda d: d["board"].append([5, 5]), "seven fields"),
+    ("ever-placed-empty", "mid", lambda d: d.update(ever_placed=[]), "has been placed"),
+    (
+        "ever-placed-twice",
+        "mid",
+        lambda d: d["ever_placed"].append(d["ever_placed"][0]),
+        "must be different tiles",
+    ),
+    (
+        "placed-tile-in-the-supply",
+        "mid",
+        lambda d: d["ever_placed"].append(d["supply"][0]),
+        "cannot be back in the supply",
+    ),
+    ("splicer-by-9", "mid", lambda d: d.update(splicer_by=9), "must be a seat at the table"),
+    ("splicer-by-while-playing", "mid", lambda d: d.update(splicer_by=0), "should be over"),
+    (
+        "splicer-by-someone-else",
+        "over",
+        lambda d: d.update(splicer_by=(d["splicer_by"] + 1) % 3),
+        "must name whoever placed the Time Splicer",
+    ),
+    ("lost-in-turn-39", "lost", lambda d: d.update(turn=39), "ends only after turn 40"),
+    ("caps-twice", "mid", lambda d: d["bidding"][0].__setitem__(1, "NN"), "each capped side once"),
+    (
+        "outputs-twice",
+        "mid",
+        lambda d: d["bidding"][0].__setitem__(2, ["tools", "tools"]),
+        "a group is listed twice",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("which", "tamper", "message"),
+    [pytest.param(w, t, m, id=name) for name, w, t, m in TAMPERED],
+)
+def test_a_save_no_game_could_reach_is_refused(
+    which: str, tamper: Callable[[dict[str, Any]], Any], message: str
+) -> None:
+    data = _saved(which)
+    tamper(data)
+    with pytest.raises(FormatError, match=re.escape(message)):
+        GAME.from_dict(data)
+
+
+def test_every_state_of_real_games_round_trips_mid_orders_and_at_the_end() -> None:
+    lost = scenario(players=3, turn=MAX_TURNS)
+    played = [*_bot_game(), lost, turn(lost, [], [], [])]
+    assert played[-1].is_terminal() and played[-1].outcome().winners == ()  # type: ignore[union-attr]
+    assert any(s.phase == ORDERS and any(s.orders) for s in played)
+    for state in played:
+        assert GAME.from_dict(json.loads(json.dumps(state.to_dict()))) == state

@@ -148,6 +148,10 @@ class Game(ABC, Generic[S, A]):
     summary: ClassVar[str]
     hidden_information: ClassVar[bool] = False
     """True when players must not see each other's views (hot-seat privacy)."""
+    secret_moves: ClassVar[bool] = False
+    """True when a player's move that :meth:`log_text` describes otherwise is itself
+    a secret (Time Splicer's orders): while secrets are in play, records and
+    answers then always show the log line, never the move."""
 
     @abstractmethod
     def option_specs(self) -> Sequence[OptionSpec]:

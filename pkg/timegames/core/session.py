@@ -505,15 +505,17 @@ class Session:
     def _public_text(self, game: Any, before: State[Any], text: str) -> str:
         """What everyone may know of an action: its notation, or its public log line.
 
-        A roll or a draw stands as its log line ("a card is drawn").  A player's
-        move keeps its notation when the log line names it anyway (Timeline's
-        "gives “…”"), and becomes the log line when that line hides which
-        move it was (a secret order: several legal moves share the line).
+        A roll or a draw stands as its log line ("a card is drawn"), and so does
+        a move of a game whose moves are secret (``Game.secret_moves``).  Any
+        other player's move keeps its notation when the log line names it
+        anyway (Timeline's "gives “…”"), and becomes the log line when that
+        line hides which move it was (several legal moves share the line).
         """
         line = str(game.log_text(before, text))
         if line == text:
             return text
-        if before.is_chance():
+        if before.is_chance() or game.secret_moves:
+            # A secret order stays hidden even when it is the only one its line fits.
             return line
         cache: dict[tuple[int, str], tuple[State[Any], str]] = self.__dict__.setdefault(
             "_public_cache", {}

@@ -23,7 +23,8 @@ Levels, weakest first:
   could bid and bids its whole purse on the Splicer alone; it makes tiles of
   level 16 and 17 feed the Splicer's group before placing them; it bumps its
   priority only past a higher-ranked rival whose stack holds a tile that
-  could go on or next to its frontier placement; and it restacks the
+  could go on or next to its frontier placement, with just enough bumps to
+  pass (not tie) that rival; and it restacks the
   leader's best tile off the longest path late in the game.
 """
 
@@ -327,7 +328,10 @@ class Planner:
         threats = [i for i, rival in enumerate(above) if self.threatens(rival, spots)]
         if not threats:
             return
-        bumps = 2 * (len(above) - min(threats))
+        # Each bump moves this seat one place up and equal places go to a draw
+        # (resolve.Turn.priority), so passing the rival at place t from place i
+        # takes i - t + 1 bumps (i - t would only tie); at most i + 1 <= n, the limit.
+        bumps = len(above) - min(threats) + 1
         if self.free() - self.reserve >= B.BUMP_COST * bumps:
             for _ in range(bumps):
                 self.add(Bump())

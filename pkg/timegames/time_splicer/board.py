@@ -69,7 +69,8 @@ COST_TABLE: tuple[tuple[str, str, str], ...] = (
     (
         "Bump your priority one place",
         str(BUMP_COST),
-        "two splices tie you with the player above (a draw decides), four pass them",
+        "two splices tie you with the player above (a draw decides), four pass them and tie you"
+        " with the player above them",
     ),
 )
 """The rules page's cost table: (order, splices, note)."""

@@ -348,6 +348,16 @@ class Turn:
             if spot_or_none is None:
                 self._fail(seat, order, "gone", f"tile {order.tile} is no longer on the timeline")
                 return
+            if order.tile == SPLICER_ID:
+                # Refused when written (order_problem); a state built around that
+                # check must still not take the Splicer back and play on.
+                self._fail(
+                    seat,
+                    order,
+                    "splicer-stays",
+                    "the Time Splicer stays on the timeline once placed",
+                )
+                return
             cell = self.board[spot_or_none]
             cost = B.restack_cost(cell, seat)
             if self._short(seat, order, cost):
@@ -432,9 +442,10 @@ def resolve_turn(state: SplicerState, value: int) -> SplicerState:
     priority = t.priority()
     t.bids()
     t.timeline()
-    # The game ends only if the Time Splicer is still on the timeline when the turn
-    # is over (someone of lower priority may have restacked it); it counts for
-    # whoever placed it last.
+    # Once placed, the Time Splicer stays: nobody else can name it this turn (orders
+    # are written against the timeline as it was) and its placer may not restack
+    # it (rule splicer-stays), so its placement always ends the game.  Reading
+    # its owner off the board keeps the end tied to the tile actually being there.
     t.splicer_by = next(
         (cell.owner for cell in t.board.values() if cell.piece.id == SPLICER_ID), -1
     )

@@ -174,6 +174,11 @@ def order_problem(
             return _refuse("not-placed", f"tile {order.tile} is not on the timeline"), 0
         if order.tile == START_ID:
             return _refuse("start-tile", "the starting tile is never restacked"), 0
+        if order.tile == SPLICER_ID:
+            # Only its placer can name it this turn (orders are written against the
+            # timeline as it was); taking it back would keep its first-placement
+            # points and let the game run on until the placer is ahead.
+            return _refuse("splicer-stays", "the Time Splicer stays on the timeline once placed"), 0
         cost = B.restack_cost(draft.board[spot], seat)
     elif isinstance(order, Cap):
         spot = draft.where(order.tile)
@@ -397,8 +402,8 @@ class SplicerState(State[Action]):
                 ):
                     actions.append(Place(piece.id, x, y))
         for (x, y), cell in sorted(draft.board.items()):
-            if cell.piece.id == START_ID:
-                pass
+            if cell.piece.id in (START_ID, SPLICER_ID):
+                pass  # never restacked (see order_problem)
             elif B.restack_cost(cell, seat) <= free:
                 actions.append(Restack(cell.piece.id))
             if B.cap_cost(cell, seat) <= free:
@@ -506,6 +511,75 @@ def _check_tiles(state: SplicerState) -> None:
         raise FormatError("every tile must be in exactly one place")
 
 
+def _inconsistency(state: SplicerState) -> str:
+    """Why ``state`` could never arise in play (a tampered save), or ``""``.
+
+    Each check is something play keeps true; a save that breaks one would
+    leave a game stuck, over without a result, or scored against the rules.
+    """
+    n, phase, turn = state.players, state.phase, state.turn
+    winners = state.result.winners if state.result is not None else ()
+    if not 1 <= turn <= MAX_TURNS:
+        return f"turn {turn} is not one of the turns 1 to {MAX_TURNS}"
+    if (phase == OVER) != (state.result is not None):
+        return "a game has a result exactly when it is over"
+    if state.result is not None and (
+        len(state.result.returns) != n or any(not 0 <= w < n for w in winners)
+    ):
+        return "the result does not match the player count"
+    if phase == DEAL and (turn != 1 or state.bidding):
+        return "the first bidding stack is dealt only before turn 1"
+    if phase == OVER and state.bidding:
+        return "a game that is over has no bidding stack"
+    if len(state.bidding) > stack_size(n):
+        return f"the bidding stack holds at most {stack_size(n)} tiles"
+    if phase != ORDERS and state.to_move != 0:
+        return "only the order phase has a seat to move"
+    if phase in (DEAL, OVER) and any(state.orders):
+        return "orders are written only during a turn"
+    if phase == ORDERS and any(state.orders[state.to_move + 1 :]):
+        return "a seat has written orders before its turn to write them"
+    if any(v < 0 for v in state.splices) or any(v < 0 for v in state.scores):
+        return "splices and scores cannot be negative"
+    board = state.board_map
+    start = board.get((0, 0))
+    if start is None or start.piece.id != START_ID or start.owner != B.NO_OWNER:
+        return "the starting tile stays at 0,0 and belongs to nobody"
+    if any(c.owner < 0 for spot, c in board.items() if spot != (0, 0)):
+        return "every tile but the starting tile belongs to the player who placed it"
+    if any(not 0 <= c.turn <= turn for c in board.values()):
+        return "a tile was placed in a turn still to come"
+    if phase != OVER:
+        # Splices are set when a turn begins: the base plus one per wonder owned.
+        for seat in range(n):
+            wonders = sum(1 for c in board.values() if c.owner == seat and c.piece.info.wonder)
+            if state.splices[seat] != B.BASE_SPLICES + wonders:
+                return (
+                    f"seat {seat + 1} has {state.splices[seat]} splices, not "
+                    f"{B.BASE_SPLICES} plus one per wonder it owns"
+                )
+    ever = state.ever_placed
+    if len(set(ever)) != len(ever) or any(t not in TILES for t in ever):
+        return "the placed tiles must be different tiles of the set"
+    if START_ID not in ever or any(c.piece.id not in ever for c in board.values()):
+        return "every tile on the timeline has been placed"
+    if set(ever) & ({p.id for p in state.bidding} | set(state.supply)):
+        # A placed tile moves only between the timeline and stacks.
+        return "a tile that has been placed cannot be back in the supply or up for bidding"
+    if not -1 <= state.splicer_by < n:
+        return "the Time Splicer's placer must be a seat at the table, or -1"
+    splicer = next((c for c in board.values() if c.piece.id == SPLICER_ID), None)
+    if phase != OVER:
+        if splicer is not None or SPLICER_ID in ever or state.splicer_by != -1:
+            return "the Time Splicer has been placed, so the game should be over"
+    elif splicer is not None:
+        if state.splicer_by != splicer.owner:
+            return "the game must name whoever placed the Time Splicer"
+    elif state.splicer_by != -1 or turn != MAX_TURNS or winners:
+        return f"without the Time Splicer a game ends only after turn {MAX_TURNS}, with no winner"
+    return ""
+
+
 def piece_list(piece: Piece) -> list[Any]:
     """A piece as ``[id, caps, outputs]``."""
     return [piece.id, caps_text(piece.caps), list(piece.outputs)]
@@ -514,17 +588,45 @@ def piece_list(piece: Piece) -> list[Any]:
 def piece_from(data: Any) -> Piece:
     """Inverse of :func:`piece_list`; raises :class:`FormatError`."""
     tile_id, caps, outputs = data
-    if int(tile_id) not in TILES:
+    if _whole(tile_id, "a tile number") not in TILES:
         raise FormatError(f"no tile {tile_id}")
     if not isinstance(caps, str) or any(c not in SIDES for c in caps):
         raise FormatError("bad caps")
-    outs = tuple(str(o) for o in outputs)
-    if any(o not in GROUPS for o in outs) or len(outs) > MAX_OUTPUTS:
-        raise FormatError("bad outputs")
     mask = 0
     for c in caps:
         mask |= SIDE_BIT[c]
-    return Piece(int(tile_id), mask, outs)
+    if caps != caps_text(mask):
+        raise FormatError("bad caps: each capped side once, in the order NESW")
+    outs = tuple(str(o) for o in outputs)
+    if any(o not in GROUPS for o in outs) or len(outs) > MAX_OUTPUTS:
+        raise FormatError("bad outputs")
+    if len(set(outs)) != len(outs):
+        raise FormatError("bad outputs: a group is listed twice")
+    return Piece(tile_id, mask, outs)
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` if it is a whole number; raises :class:`FormatError`.
+
+    ``int()`` would turn 2.7 into 2 and ``True`` into 1: a save holding either
+    was not written by :meth:`SplicerState.to_dict`.
+    """
+    if type(value) is not int:
+        raise FormatError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _board_row(row: Any) -> BoardRow:
+    """A stored ``[x, y, id, caps, outputs, owner, turn]`` row as a :data:`BoardRow`."""
+    if len(row) != 7:
+        raise FormatError("a timeline row has seven fields")
+    return (
+        _whole(row[0], "a column"),
+        _whole(row[1], "a row"),
+        piece_from(row[2:5]),
+        _whole(row[5], "an owner"),
+        _whole(row[6], "a turn placed"),
+    )
 
 
 def turn_rng(state: SplicerState, value: int) -> Rng:
@@ -546,6 +648,7 @@ class SplicerGame(Game[SplicerState, Action]):
         "Temporal Isolinear Time Splicer within 40 turns — or everyone loses."
     )
     hidden_information = True
+    secret_moves = True
 
     def option_specs(self) -> Sequence[OptionSpec]:
         """The player count."""
@@ -588,7 +691,7 @@ class SplicerGame(Game[SplicerState, Action]):
         try:
             if data["format"] != FORMAT_VERSION or data["game"] != self.slug:
                 raise FormatError("not a Time Splicer state of this format")
-            n = int(data["players"])
+            n = _whole(data["players"], "the player count")
             if not 2 <= n <= 7:
                 raise FormatError("2 to 7 players")
             phase = str(data["phase"])
@@ -602,23 +705,20 @@ class SplicerGame(Game[SplicerState, Action]):
                 orders.append(parsed)  # type: ignore[arg-type]
             state = SplicerState(
                 players=n,
-                turn=int(data["turn"]),
+                turn=_whole(data["turn"], "the turn"),
                 phase=phase,
-                to_move=int(data["to_move"]),
-                splices=tuple(int(v) for v in data["splices"]),
-                scores=tuple(int(v) for v in data["scores"]),
-                board=tuple(
-                    (int(r[0]), int(r[1]), piece_from(r[2:5]), int(r[5]), int(r[6]))
-                    for r in data["board"]
-                ),
+                to_move=_whole(data["to_move"], "the seat to move"),
+                splices=tuple(_whole(v, "splices") for v in data["splices"]),
+                scores=tuple(_whole(v, "a score") for v in data["scores"]),
+                board=tuple(_board_row(r) for r in data["board"]),
                 bidding=tuple(piece_from(p) for p in data["bidding"]),
                 stacks=tuple(tuple(piece_from(p) for p in s) for s in data["stacks"]),
-                supply=tuple(int(t) for t in data["supply"]),
+                supply=tuple(_whole(t, "a tile number") for t in data["supply"]),
                 orders=tuple(orders),
-                ever_placed=tuple(int(t) for t in data["ever_placed"]),
+                ever_placed=tuple(_whole(t, "a tile number") for t in data["ever_placed"]),
                 report=data["report"],
                 result=None if data["result"] is None else Outcome.from_dict(data["result"]),
-                splicer_by=int(data["splicer_by"]),
+                splicer_by=_whole(data["splicer_by"], "the Time Splicer's placer"),
                 generator=Rng.from_dict(data["rng"]),
             )
         except FormatError:
@@ -629,6 +729,9 @@ class SplicerGame(Game[SplicerState, Action]):
         if lengths != {n} or not 0 <= state.to_move < n:
             raise FormatError("the state does not match its player count")
         _check_tiles(state)
+        problem = _inconsistency(state)
+        if problem:
+            raise FormatError(f"not a possible Time Splicer position: {problem}")
         for seat, written in enumerate(state.orders):
             state.replay_orders(seat, written, strict=True)  # no order play would refuse
         return state
