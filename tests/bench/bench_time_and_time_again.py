@@ -7,7 +7,9 @@ Usage::
 Prints, measured in one run (``GAMES`` seeded games per line, seats rotated):
 
 * 4-, 6- and 8-player free-for-alls with every level at the table (seats shuffled): each
-  level's win share against its fair share;
+  level's win share against its fair share.  The levels sit once each at 4 players and
+  twice each at 8; at 6 the random and novice levels sit twice and the others once (the
+  eliminations per game depend on that mix: the rules page's "Pace and eliminations");
 * the strongest level alone against tables of the weakest (random, novice):
   its win share and the ratio to its fair share (goal: at least 3x);
 * a level-against-level table (2 + 2 seats), and each level alone against

@@ -586,6 +586,43 @@ def test_hot_seat_results_stay_private_and_undo_stays_in_ones_own_hour(
     assert page.is_enabled(f"#opp-{bob_buys}")  # Bob buys again from here if he likes
 
 
+def test_a_rivals_purchase_shows_in_the_move_log_without_its_number_or_details(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    """Ada lets the clock run; the computer buys in the past in its window.  The move list
+    says only that Bob bought an opportunity; neither it nor Ada's log names the offer."""
+
+    def rival_buy(state: Any) -> Any:
+        state = state.play_text(f"t{state.clock + 1}")  # Ada waits: Bob's window opens
+        action = GAME.make_bot("novice").choose(state, BotContext(random.Random(0)))
+        opp = state.opportunity(getattr(action, "id", -1))
+        return opp if opp is not None and opp.kind != "challenge" else None
+
+    record = fresh_record(("human", "ai:novice"), lambda s: rival_buy(s) is not None)
+    bought = rival_buy(GAME.new(record.options, record.seed))
+    open_game(page, site_url, SLUG)
+    page.select_option("#tick-seconds", "0")
+    open_record(page, tmp_path, record)
+    advance(page)
+    page.wait_for_function(
+        "document.querySelector('#log').textContent.includes('Bob: buys an opportunity')"
+    )
+    moves = str(page.text_content("#log"))
+    assert f"#{bought.id}" not in moves and f"b{bought.id}" not in moves
+    # The engine gave the page nothing more: Ada's log never names Bob's purchase.
+    page.evaluate("location.hash = '#/log'")
+    page.wait_for_selector("#view-log:not([hidden])")
+    events = str(page.text_content("#events"))
+    assert f"#{bought.id}" not in events and "Bob took" not in events
+    state = saved_state(page)
+    assert state.opportunity(bought.id) is None  # it was bought all the same
+    assert not [e for e in state.view(0)["log"] if e["kind"] == "take"]
+    # A save made while the game runs shows the hidden line in place of Bob's move.
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
+    assert "sealed" in stored and f"b{bought.id}" not in stored["actions"]
+    assert "buys an opportunity" in stored["actions"]
+
+
 def test_after_undo_against_the_computer_the_cards_and_the_clock_take_clicks(
     page: Any, site_url: str, tmp_path: Any
 ) -> None:
@@ -610,9 +647,8 @@ def test_after_undo_against_the_computer_the_cards_and_the_clock_take_clicks(
     page.wait_for_selector("#opp-confirm:not([hidden])")
     assert page.is_enabled("#opp-take")
     page.click("#opp-take")
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions[0] === 'b{second}'"
-    )
+    # The sealed autosave shows a purchase only as "buys an opportunity": wait for the position.
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).position === 1")
     wait_idle(page)
     assert saved_record(page).actions == (f"b{second}",)
     assert "Replay" not in page.inner_text("#status")

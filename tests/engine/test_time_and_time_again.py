@@ -21,6 +21,8 @@ from timegames.time_and_time_again.rules import (
     START_PRESENT,
     START_TURNS,
     START_URUK,
+    VIEW_LOG,
+    VIEW_RECENT,
     _Work,
     opportunity_count,
     window_order,
@@ -536,6 +538,39 @@ def test_an_expired_opportunity_is_refused_by_its_id() -> None:
     state = state.play_text("t1")  # seat 1 ends the hour; the price-1 offer falls to 0
     assert state.opportunity(ident) is None
     assert illegal(state, f"b{ident}") == "no-such-opportunity"
+
+
+def test_the_buyer_sees_the_replacement_first_and_may_buy_it_in_the_same_window() -> None:
+    # The clarification "New offers": the replacement is drawn at once, in the buyer's window.
+    state, ident = offer(table(3), "recruit", "rome", benefit=1, price=1)
+    after = state.play(Buy(ident))
+    fresh = after.opps[0]
+    assert fresh.id == state.next_id and fresh.price <= after.turns[0]
+    assert after.current_player() == 0  # the window is still the buyer's
+    assert after.view(0)["opportunities"][0]["affordable"] is True
+    assert after.view(1)["opportunities"][0]["affordable"] is False  # seen, not yet buyable
+    again = after.play(Buy(fresh.id))
+    assert again.opportunity(fresh.id) is None and again.current_player() == 0
+
+
+def test_the_log_starts_at_the_latest_purchase_or_wait() -> None:
+    # A seat that only waits gets the events since its last wait, not the longest digest.
+    state = GAME.new_game({"players": 2}, 7)
+    while state.clock < 200:
+        state = state.play(Wait(state.clock + 1))
+    assert state.last_acted == (199, 199)
+    assert len(state.visible_events(0)) > VIEW_LOG  # enough for the longest digest
+    log = state.view(0)["log"]
+    assert len(log) == VIEW_RECENT  # nothing since hour 199 beyond the newest few
+    assert state.view(0)["me"]["last_acted"] == 199
+    # A long wait: the log then holds everything since it began, and no more.
+    state = state.play(Wait(260))
+    assert state.last_acted[0] == 200
+    while state.clock < 260:
+        state = state.play(Wait(state.clock + 1))
+    since = [e.n for e in state.visible_events(0) if e.hour >= 200]
+    assert VIEW_RECENT < len(since) < VIEW_LOG
+    assert [e["n"] for e in state.view(0)["log"]] == since
 
 
 # -- elimination and victory ------------------------------------------------------------------

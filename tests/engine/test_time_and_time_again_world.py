@@ -17,7 +17,7 @@ from timegames.core.session import Session
 from timegames.time_and_time_again import BY_ID, GAME, LOCATIONS, PRESENT, Buy, TataState, Wait
 from timegames.time_and_time_again import board as B
 from timegames.time_and_time_again.ai import seen
-from timegames.time_and_time_again.examples import load_examples
+from timegames.time_and_time_again.examples import caption, load_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules" / "time_and_time_again.md"
@@ -78,6 +78,13 @@ def test_every_location_has_its_content() -> None:
     assert constantinople.year == 1453 and "1453" in constantinople.history
     assert LOCATIONS[BY_ID["uruk"]].year < LOCATIONS[BY_ID["giza"]].year
     assert GAME.tool("locations", {})["rows"][0] == ["uruk"]
+
+
+def test_ulugh_begs_catalogue_is_the_first_from_new_observations_since_ptolemy() -> None:
+    # Al-Sufi's catalogue (964) came between, but it revised Ptolemy's rather than re-observing.
+    history = LOCATIONS[BY_ID["samarkand"]].history
+    assert "the first major catalogue from new observations since Ptolemy" in history
+    assert "first major one since" not in LOCATIONS_PAGE.read_text(encoding="utf-8")
 
 
 def test_every_link_has_one_reason_and_nothing_else_has_one() -> None:
@@ -164,6 +171,18 @@ def test_each_example_ends_with_the_outcome_its_caption_describes(entry: dict[st
         assert last.view(int(seat[5:]))["last"] == entry["expect"]
 
 
+@pytest.mark.parametrize("entry", load_examples(), ids=lambda e: e["key"])
+def test_each_caption_is_the_one_written_from_its_outcome(entry: dict[str, Any]) -> None:
+    assert caption(entry["key"], entry["expect"]) == (entry["title"], entry["caption"])
+
+
+def test_a_caption_for_nothing_gained_says_at_least_one_number_is_zero() -> None:
+    # Two or all three of the numbers are often zero (the page's own example has three).
+    entry = next(e for e in load_examples() if e["key"] == "indirect_zero")
+    assert list(entry["expect"]["limits"].values()) == [0, 0, 0]
+    assert "At least one of the three numbers is zero" in entry["caption"]
+
+
 # -- hidden information -----------------------------------------------------------------------
 
 
@@ -227,11 +246,21 @@ def test_ordinary_ai_decides_only_from_what_its_seat_may_see() -> None:
 
 
 def test_the_move_log_reveals_nothing_secret() -> None:
+    """Waits and challenges keep their notation; any other purchase is one hidden line."""
     states = bot_game(["schemer", "novice", "overlord"], 4, 30)
+    kinds = set()
     for before, after in itertools.pairwise(states):
         action = next(a for a in before.legal_actions() if before.apply(a) == after)
         text = GAME.action_to_text(action)
-        assert re.fullmatch(r"[bt]\d+", GAME.log_text(before, text))
+        line = GAME.log_text(before, text)
+        if isinstance(action, Wait):
+            assert line == text and re.fullmatch(r"t\d+", line)
+            continue
+        opp = before.opportunity(action.id)
+        assert opp is not None
+        kinds.add(opp.kind)
+        assert line == (text if opp.kind == "challenge" else "buys an opportunity")
+    assert kinds - {"challenge"}
 
 
 # -- real-time catch-up -----------------------------------------------------------------------
@@ -259,7 +288,10 @@ def test_jumping_the_clock_100_hours_equals_100_single_hours() -> None:
     jumped = run(start, [100], levels)
     stepped = run(start, list(range(1, 101)), levels)
     assert jumped.clock == stepped.clock == 100
-    assert jumped.to_dict() == stepped.to_dict()
+    # The same game; only where the human's log starts (the hour of their last wait) differs.
+    assert jumped.last_acted[0] == 0 and stepped.last_acted[0] == 99
+    assert jumped.last_acted[1:] == stepped.last_acted[1:]
+    assert replace(jumped, last_acted=stepped.last_acted).to_dict() == stepped.to_dict()
     assert jumped.current_player() == 0
     assert any(e.kind == "take" for e in jumped.events)  # the AIs went on meanwhile
     assert any(e.kind == "elimination" for e in jumped.events)  # checks at hours 20..100
@@ -318,13 +350,13 @@ def test_ai_plans_echoes_toward_the_present(level: str) -> None:
     assert GAME.make_bot(level).choose(state, BotContext(random.Random(0))) == Buy(high)
 
 
-@pytest.mark.parametrize("level", ["schemer", "overlord"])
-def test_ai_attacks_the_visible(level: str) -> None:
-    agents = grid(2, {(0, "agra"): 30, (1, "agra"): 30})
-    wealth = grid(2, {(0, "agra"): 30, (1, "agra"): 30})
-    vis = grid(2, {(1, "agra"): 3})
-    forces = present(2, {0: (9, 9), 1: (30, 30)})
-    state = table(turns=(3, 3), vis=vis, **forces)
+def attack_on_the_leader(players: int) -> tuple[TataState, int]:
+    """Seat 1, the strongest in the present, is visible in Agra; seat 0 can strike it there."""
+    agents = grid(players, {(0, "agra"): 30, (1, "agra"): 30})
+    wealth = grid(players, {(0, "agra"): 30, (1, "agra"): 30})
+    vis = grid(players, {(1, "agra"): 3})
+    forces = present(players, {0: (9, 9), 1: (30, 30)} | {s: (5, 5) for s in range(2, players)})
+    state = table(players, turns=(3,) * players, vis=vis, **forces)
     state = replace(
         state,
         agents=tuple(
@@ -336,10 +368,27 @@ def test_ai_attacks_the_visible(level: str) -> None:
             for row, frow in zip(wealth, state.wealth, strict=True)
         ),
     )
-    state, ident = offer(replace(state, opps=state.opps[:1]), "attack", "agra", price=2)
+    return offer(replace(state, opps=state.opps[:1]), "attack", "agra", price=2)
+
+
+@pytest.mark.parametrize(("level", "players"), [("schemer", 2), ("schemer", 3), ("overlord", 3)])
+def test_ai_attacks_the_visible(level: str, players: int) -> None:
+    state, ident = attack_on_the_leader(players)
     assert GAME.make_bot(level).choose(state, BotContext(random.Random(0))) == Buy(ident)
-    hidden = replace(state, vis=grid(2, {}))
+    hidden = replace(state, vis=grid(players, {}))
     assert GAME.make_bot(level).choose(hidden, BotContext(random.Random(0))) != Buy(ident)
+
+
+def test_overlord_does_not_attack_a_single_rival() -> None:
+    # Two left: striking the rival's past takes nothing from their present strength.
+    state, ident = attack_on_the_leader(2)
+    bot = GAME.make_bot("overlord")
+    assert bot.choose(state, BotContext(random.Random(0))) != Buy(ident)
+    # Three seats, one of them eliminated, is the same duel.
+    state, ident = attack_on_the_leader(3)
+    assert bot.choose(state, BotContext(random.Random(0))) == Buy(ident)
+    duel = replace(state, alive=(True, True, False), eliminated=((2, 20),))
+    assert bot.choose(duel, BotContext(random.Random(0))) != Buy(ident)
 
 
 @pytest.mark.parametrize("level", ["random", "novice", "schemer", "overlord"])

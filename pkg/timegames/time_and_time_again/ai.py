@@ -15,10 +15,10 @@ caught up by one long wait equals the same game stepped hour by hour.
 * ``overlord`` values everything in present-day strength: direct gains by
   their echoes, characters by the doubling left and the shield they are,
   challenges with exact odds (stripping the weakest player so checks can
-  eliminate), attacks only on the leader.  It budgets its turns: above a
-  reserve it spends at a low bar, the reserve only on the best offers (kept so
-  it can take a scarce offer the moment it appears), and it spends everything
-  as the hour limit nears.
+  eliminate), attacks only on the leader and none once a single rival is left.
+  It budgets its turns: above a reserve it spends at a low bar, the reserve
+  only on the best offers (kept so it can take a scarce offer the moment it
+  appears), and it spends everything as the hour limit nears.
 """
 
 from __future__ import annotations
@@ -328,10 +328,11 @@ class OverlordBot(SchemerBot):
     Past holdings never add to strength, so it buys direct gains by their echo
     value (favouring the short side of its present, which makes its defence
     strike more often), skips indirect gains and only attacks the leader's
-    visible past.  Characters are priced by the doubling they give for the
-    hours left plus the shield they are; challenges use exact odds, weigh the
-    present-day forces the defence will cost, and strip the weakest player of
-    their characters so elimination checks can bite.
+    visible past, and not even that against a single rival.  Characters are
+    priced by the doubling they give for the hours left plus the shield they
+    are; challenges use exact odds, weigh the present-day forces the defence
+    will cost, and strip the weakest player of their characters so elimination
+    checks can bite.
 
     Turns are budgeted rather than hoarded: whatever a purchase leaves above a
     reserve is spent at a low bar, the reserve itself only on the best offers
@@ -362,6 +363,18 @@ class OverlordBot(SchemerBot):
             return 2.0
         return 0.0
 
+    def duel(self, me: Seen) -> bool:
+        """Whether one rival is left.
+
+        Then the game is a race for present-day strength to the hour limit
+        (checks are blocked by characters, which both hold), and striking the
+        rival's past takes nothing from theirs: the turns go to echoes instead.
+        Measured against the schemer in 820 two-player games (seats swapped,
+        hour limits 240 to 960), it went from 362 wins and 446 losses to 429
+        and 375.
+        """
+        return sum(me.alive) == 2
+
     def leader(self, me: Seen) -> int:
         """The strongest living rival in the present day."""
         rivals = [s for s in range(me.players) if me.alive[s] and s != me.seat]
@@ -378,8 +391,9 @@ class OverlordBot(SchemerBot):
             return opp.benefit * mult * echo_value(loc) * (BALANCE if short else 1.0)
         if opp.kind != "challenge":
             # Past holdings never count as strength: only strikes at the leader's
-            # visible past (valued as the schemer does) are worth a few turns.
-            if opp.kind != "attack" or me.top_other(loc) != self.leader(me):
+            # visible past (valued as the schemer does) are worth a few turns, and
+            # not even those against a single rival (see :meth:`duel`).
+            if opp.kind != "attack" or me.top_other(loc) != self.leader(me) or self.duel(me):
                 return 0.0
             return super().value(me, opp)
         owner = me.control[loc]

@@ -124,8 +124,9 @@ def caption(key: str, d: dict[str, Any]) -> tuple[str, str]:
                 "An investment that gives nothing"
                 if d["type"] == "invest"
                 else "Indirect recruiting that gives nothing",
-                f"{head}. One of the three numbers is zero, so nothing is gained (the page says so "
-                f"before you buy); visibility in {place(d['location'])} still rises.",
+                # "At least one": often two or all three numbers are zero.
+                f"{head}. At least one of the three numbers is zero, so nothing is gained (the "
+                f"page says so before you buy); visibility in {place(d['location'])} still rises.",
             )
         names = {
             "agents_here": f"the agents in {place(d['location'])}",

@@ -60,7 +60,8 @@ ECHO_CHANCE = 3
 LOG_CAP = 600
 """Events kept in the state (the newest); enough for a long "while you were away" digest."""
 VIEW_LOG = 150
-"""At most this many events in a view: everything since the seat last acted (its digest)."""
+"""At most this many events in a view: everything since the seat last bought or waited (its
+digest)."""
 VIEW_RECENT = 30
 """A view always shows at least this many of the newest events the seat may read."""
 
@@ -213,6 +214,10 @@ def _missing_text(limits: dict[str, int], here: str, what: str, there: str) -> s
     if limits["there"] == 0:
         parts.append(f"{what} in {there}")
     return "you have no " + ", and no ".join(parts)
+
+
+SECRET_PURCHASE = "buys an opportunity"
+"""How the move log shows a purchase of anything but a challenge (it is the buyer's secret)."""
 
 
 def player_name(seat: int) -> str:
@@ -463,7 +468,8 @@ class TataState(State[Action]):
         return [e for e in self.events if not e.seats or (seat is not None and seat in e.seats)]
 
     def digest(self, seat: int | None) -> list[Event]:
-        """The log a view shows: every event since ``seat`` last acted, at least the newest few."""
+        """The log a view shows: every event since ``seat`` last bought or waited, at least the
+        newest few."""
         events = self.visible_events(seat)
         since = self.last_acted[seat] if seat is not None else self.clock
         recent = len(events) - VIEW_RECENT
@@ -698,10 +704,13 @@ class _Work:
         self.last_acted[seat] = self.clock
         mult = 2 if self.control[loc] == seat and opp.kind != "challenge" else 1
         who = player_name(seat)
+        # Who took what in the past is the taker's secret (rivals see only the offer
+        # vanish and the visibility rankings move); a challenge is fought in the
+        # present, in front of everyone.
         self.log(
             "take",
             f"{who} took {opp.describe()} for {plural(opp.price, 'turn')}",
-            (),
+            () if opp.kind == "challenge" else (seat,),
             {
                 "seat": seat,
                 "id": opp.id,
@@ -807,10 +816,11 @@ class _Work:
         strikes = min(self.agents[seat][loc], self.wealth[seat][loc]) * mult
         place = B.name(loc)
         if victim is None:
+            # Nobody was struck, so nobody saw it: like the purchase, the attacker's secret.
             self.log(
                 "attack",
                 f"{player_name(seat)} attacked in {place}, but nobody else was visible",
-                (),
+                (seat,),
                 {
                     "seat": seat,
                     "location": B.LOCATIONS[loc].id,
@@ -951,6 +961,10 @@ class _Work:
 
     def wait(self, seat: int, hour: int) -> None:
         self.awake[seat] = hour
+        # Closing a window is acting too: the seat has seen everything up to now, so its
+        # "while you were away" digest starts here (a seat that only waits would otherwise
+        # always get the longest digest).  Views only: no draw depends on it.
+        self.last_acted[seat] = self.clock
         order = window_order(self.clock, self.n)
         for other in order[order.index(seat) + 1 :]:
             if self._due(other):
@@ -1114,6 +1128,8 @@ class TataGame(Game[TataState, Action]):
         "historical locations, echo your gains up to the present day, and outlast every rival."
     )
     hidden_information = True
+    secret_moves = True
+    """Who bought which opportunity in the past is the buyer's secret (see :meth:`log_text`)."""
 
     def option_specs(self) -> Sequence[OptionSpec]:
         """Players, the hour limit and the clock mode (the last three are for pages)."""
@@ -1228,6 +1244,24 @@ class TataGame(Game[TataState, Action]):
         if isinstance(action, Buy):
             return f"b{action.id}"
         return f"t{action.hour}"
+
+    def log_text(self, state: TataState, text: str) -> str:
+        """The move log's line for ``text`` played in ``state``.
+
+        A purchase in the past is the buyer's secret: it reads "buys an opportunity"
+        (the offer's vanishing and the visibility rankings are all rivals see).  A
+        challenge is fought in public and keeps its notation, and so does a wait.
+        """
+        try:
+            action = self.parse_action(text)
+        except NotationError:
+            return text
+        if isinstance(action, Wait):
+            return text
+        opp = state.opportunity(action.id)
+        if opp is not None and opp.kind == "challenge":
+            return text
+        return SECRET_PURCHASE
 
     def parse_action(self, text: str) -> Action:
         """Read ``b<id>`` (take an opportunity) or ``t<hour>`` (wait until that hour)."""

@@ -469,7 +469,9 @@ class TimeAgainPage(GamePage):
         }
 
     def show_digest(self, before):
-        """'While you were away': what others took, attacks on you, price drops, eliminations."""
+        """'While you were away': challenges others took, attacks on you, price drops,
+        eliminations.  Only what the engine's log gives this seat: others' purchases in the past
+        are their secret and never reach it."""
         st = self.st()
         me = self.my_seat()
         taken, attacks, eliminations, others = [], [], [], []
@@ -478,13 +480,14 @@ class TimeAgainPage(GamePage):
                 continue
             kind = entry.get("kind")
             detail = entry.get("detail") or {}
+            seat = entry.get("seat", detail.get("seat"))
             if kind == "elimination":
                 eliminations.append(entry)
             elif detail.get("defender") == me and me is not None:
                 attacks.append(entry)
-            elif kind == "take" and entry.get("seat") != me:
+            elif kind == "take" and seat != me:
                 taken.append(entry)
-            elif entry.get("seat") != me and kind not in ("hour", "prices", "start"):
+            elif seat != me and kind not in ("hour", "prices", "start"):
                 others.append(entry)
         drops = []
         for opp in st["opportunities"]:
@@ -504,7 +507,7 @@ class TimeAgainPage(GamePage):
         clear(box)
         self.digest_part(box, "Elimination checks", eliminations, "elim")
         self.digest_part(box, "Attacks on you", attacks, "bad")
-        self.digest_part(box, "What others took", taken, "")
+        self.digest_part(box, "Challenges others took", taken, "")
         if drops:
             box.appendChild(el("li", "tt-away-head", children=[el("h3", text="Price drops")]))
             for opp, old in drops:
@@ -1382,9 +1385,11 @@ class TimeAgainPage(GamePage):
     # -- the shared panels: moves in words, the latest only ------------------------------------
 
     def move_words(self, text):
-        if text.startswith("b"):
+        """The engine's move line in words: ``b17`` (a challenge, public) and ``t40``; any other
+        purchase arrives as the engine's hidden line ("buys an opportunity") and stays so."""
+        if text[1:].isdigit() and text[:1] == "b":
             return "buys #" + text[1:]
-        if text.startswith("t"):
+        if text[1:].isdigit() and text[:1] == "t":
             return "waits → h" + text[1:]
         return text
 
