@@ -418,27 +418,34 @@ def test_vector_checker_embed(page: Any, site_url: str) -> None:
     )
 
 
-def test_with_no_tokens_left_the_status_offers_a_claim_or_the_end(
+def test_once_a_supply_runs_out_the_status_offers_a_claim_or_the_end(
     page: Any, site_url: str
 ) -> None:
-    # It said "click a free point" to a player who had no token to place.
+    # It said "click a free point" to a player who could not place: first to one with
+    # no token left, then (under the claim rule, once any colour has run out) to one
+    # who still held a token.
     options = GAME.normalise_options({"claim": True})
     state = GAME.new_game(options, 0)
     actions: list[str] = []
     rng = random.Random(5)
-    while state.tokens_left(state.colour_of(state.current_player())) > 0 or state.phase != "place":
-        legal = state.legal_actions()
-        places = [a for a in legal if GAME.action_to_text(a) not in ("claim", "end")]
-        action = rng.choice(places) if places else GAME.parse_action("end")
+
+    def places(state: Any) -> list[Any]:
+        return [a for a in state.legal_actions() if GAME.action_to_text(a) not in ("claim", "end")]
+
+    while state.phase != "place" or places(state):
+        legal = places(state)
+        action = rng.choice(legal) if legal else GAME.parse_action("end")
         actions.append(GAME.action_to_text(action))
         state = state.play(action)
+    # Amber moves first, so she runs out first: Teal, still holding a token, is to move.
+    assert state.tokens_left(state.colour_of(state.current_player())) > 0
     record = GameRecord(
         "time_vectors", 0, options, (Seat("Ada"), Seat("Bob")), tuple(actions), len(actions)
     )
     open_game(page, site_url, "time_vectors", "#g=" + record_to_link(record))
     page.wait_for_selector("html[data-turn=human]")
     status = page.inner_text("#status")
-    assert "no tokens left" in status and "free point" not in status
+    assert "no more tokens are placed" in status and "free point" not in status
 
 
 def test_each_point_tells_its_name_to_a_pointer(page: Any, site_url: str) -> None:

@@ -17,7 +17,7 @@ import pytest
 from timegames.core import BotContext, Budget
 from timegames.time_vectors import GAME, TimeVectorsState
 from timegames.time_vectors import board as B
-from timegames.time_vectors.rules import EMPTY, Claim, EndTurn, Mark, Place
+from timegames.time_vectors.rules import EMPTY, Claim, EndTurn, Mark, Place, Swap
 
 LEVELS = [level.key for level in GAME.ai_levels()]
 STRONG = ["expert", "master"]
@@ -138,6 +138,39 @@ def test_every_level_returns_a_legal_action(level: str) -> None:
 
 def test_bot_levels_are_the_documented_four() -> None:
     assert LEVELS == ["beginner", "casual", "expert", "master"]
+
+
+# -- the first-move swap -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("claim", [False, True])
+@pytest.mark.parametrize("level", STRONG)
+def test_a_strong_opener_does_not_offer_a_point_it_would_swap(level: str, claim: bool) -> None:
+    # Opening on a 22-vector point gave the first move away: the reply swapped it.
+    for seed in range(4):
+        state = play([], opening="swap", claim=claim)
+        action = choose(level, state, seed)
+        assert isinstance(action, Place)
+        after = state.play(action)
+        if claim:
+            after = after.play_text("end")
+        for replier in STRONG:
+            assert choose(replier, after, seed) != Swap(), (B.name(action.point), replier)
+
+
+@pytest.mark.parametrize("level", STRONG)
+def test_the_swap_is_decided_before_the_placement_search(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search used to run (half a second on the site) and then be thrown away.
+    from timegames.time_vectors import search
+
+    def no_search(*args: Any) -> int:
+        raise AssertionError("searched for a placement it then swapped away")
+
+    monkeypatch.setattr(search, "best_point", no_search)
+    state = play(["NE2b2"], opening="swap")  # a 22-vector point
+    assert all(choose(level, state, seed) == Swap() for seed in range(3))
 
 
 # -- tactics in hand-built positions --------------------------------------------------------

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from timegames.core import GameRecord, RecordError, Seat, replay
+from timegames.core import FormatError, GameRecord, RecordError, Seat, replay
 from timegames.core.record import (
     LINK_PREFIX,
     record_from_link,
@@ -303,6 +303,18 @@ def test_session_tool_vector_dimensions() -> None:
     assert bad["ok"] is False and "four different" in bad["error"]
     unknown = session.handle({"op": "tool", "game": "time_vectors", "name": "nope", "args": {}})
     assert unknown["ok"] is False
+
+
+def test_the_vector_checker_compares_points_not_spellings() -> None:
+    # "sw1a1" and "SW1a1" are one point: the checker says so instead of
+    # judging three points as "not a vector".
+    with pytest.raises(FormatError, match="four different points"):
+        GAME.tool("vector_dimensions", {"points": ["sw1a1", "SW1a1", "SW1b1", "SW1c1"]})
+    with pytest.raises(FormatError, match="four different points"):
+        GAME.tool("vector_dimensions", {"points": ["SW1a1", "SW1b1", "SW1c1"]})
+    answer = GAME.tool("vector_dimensions", {"points": ["sw1a1", "SE1B1", "ne1c1", "NW1d1"]})
+    assert answer["dimensions"] == [1, 4]
+    assert answer["ordered"][0] in ("SW1a1", "NW1d1")
 
 
 def test_session_opens_an_example_as_a_real_game() -> None:

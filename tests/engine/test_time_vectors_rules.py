@@ -355,21 +355,27 @@ def test_the_game_is_drawn_when_the_player_to_move_has_no_token(
 
 def test_a_player_with_no_token_left_cannot_place() -> None:
     # Claim rule on: running out does not end the game at once (a claim is
-    # still possible), but a placement is refused.
-    moves = no_win_sequence(40, supply=20)
+    # still possible), but a placement is refused, to the side that ran out
+    # and, as the clarification says, to every other side too.
+    moves = no_win_sequence(39, supply=20)
     state = new(claim=True)
     for move in moves:
         state = state.play_text(move).play_text("end")
-    assert state.tokens_left(AMBER) == 0
-    assert not state.is_terminal()
+    assert state.tokens_left(AMBER) == 0 and state.tokens_left(TEAL) == 1
+    assert state.current_player() == 1 and not state.is_terminal()
     problem = state.illegal_reason(GAME.parse_action("SE2d2"))
-    assert problem is not None and problem.rule == "no-tokens"
+    assert problem is not None and problem.rule == "supply-exhausted"
+    assert "Amber has no tokens left" in problem.message
     assert [GAME.action_to_text(a) for a in state.legal_actions()] == ["claim", "end"]
     # Both players pass in turn: drawn.
     state = state.play_text("end")
     assert not state.is_terminal()
+    problem = state.illegal_reason(GAME.parse_action("SE2d2"))
+    assert problem is not None and problem.rule == "no-tokens"
+    assert [GAME.action_to_text(a) for a in state.legal_actions()] == ["claim", "end"]
     state = state.play_text("end")
     assert state.outcome() is not None and state.outcome().winners == ()
+    assert "tokens ran out" in state.outcome().reason
 
 
 # Three colours on all 256 points without a line of one colour.  Found once by
@@ -422,6 +428,151 @@ def test_with_claims_a_full_board_is_drawn_once_everyone_passes() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ()
     assert "free point" in outcome.reason
+
+
+def test_with_claims_tokens_kept_back_cannot_be_placed_unopposed() -> None:
+    # A wrong claim before placing costs a turn, not a token.  Amber throws
+    # turns away until Teal's twenty are down; she may not then place her
+    # spare tokens (SE4a1-SE4d1 would be a row) while Teal can only end.
+    teal = [B.name(p) for p in range(64, 128, 3)]
+    state = claim_game([*interleave(AMBER_BENT, teal[:3]), teal[3]], supply=20)
+    assert state.current_player() == 0
+    for point in teal[4:20]:
+        state = claim(state, AMBER_BENT)
+        assert "turn is lost" in state.notice
+        state = state.play_text(point).play_text("end")
+    assert state.tokens_left(TEAL) == 0 and state.tokens_left(AMBER) == 16
+    assert state.current_player() == 0 and not state.is_terminal()
+    with pytest.raises(IllegalAction) as err:
+        state.play_text("SE4a1")
+    assert err.value.rule == "supply-exhausted"
+    assert "Teal has no tokens left" in err.value.message
+    assert [GAME.action_to_text(a) for a in state.legal_actions()] == ["claim", "end"]
+    # Each side has its last turn to claim; then the game is drawn.
+    state = state.play_text("end")
+    assert not state.is_terminal()
+    state = state.play_text("end")
+    assert state.outcome() is not None and state.outcome().winners == ()
+
+
+@pytest.mark.parametrize("players", ["3", "3x2"])
+def test_with_claims_and_three_colours_one_colour_running_out_stops_all(players: str) -> None:
+    # Amber's twentieth token is down; Teal and Violet still hold one each.
+    state = new(claim=True, supply=20, players=players)
+    for point in range(58):
+        state = state.play(Place(point)).play_text("end")
+    assert [state.tokens_left(c) for c in (AMBER, TEAL, VIOLET)] == [0, 1, 1]
+    for colour in (TEAL, VIOLET):
+        assert state.colour_of(state.current_player()) == colour
+        problem = state.illegal_reason(Place(200))
+        assert problem is not None and problem.rule == "supply-exhausted"
+        state = state.play_text("end")
+    assert not state.is_terminal()
+
+
+# Four Teal tokens, not a vector, once the board is filled point by point
+# (Teal holds the odd-numbered points in every line-up below).
+TEAL_BENT = ["NW1a2", "NW1a4", "NW1b2", "NW2a2"]
+
+
+def full_board_but_one(players: str) -> Any:
+    """Claim rule, unlimited supply: every point but the last filled in order."""
+    state: Any = new(claim=True, supply=0, players=players)
+    for point in range(B.POINTS - 1):
+        state = state.play(Place(point)).play_text("end")
+    return state
+
+
+def ends(state: Any, seats: Iterable[int]) -> Any:
+    """Each of ``seats``, in turn, ends a turn without placing; none ends the game."""
+    for seat in seats:
+        assert not state.is_terminal() and state.current_player() == seat
+        state = state.play_text("end")
+    return state
+
+
+def test_with_claims_a_skipped_turn_does_not_bring_the_draw_closer() -> None:
+    # Teal fills the last point and claims wrongly: its next turn is skipped.
+    # Amber passes twice, but Teal has not yet had a turn without placing, so
+    # the game is not drawn: Teal still gets its turn to claim.
+    state = full_board_but_one("2")
+    assert B.ordered(B.index(p) for p in TEAL_BENT) is None
+    assert all(colour_at(state, p) == TEAL for p in TEAL_BENT)
+    state = claim(state.play(Place(B.POINTS - 1)), TEAL_BENT)
+    assert "next turn" in state.notice
+    state = ends(state, [0, 0])
+    assert not state.is_terminal() and state.current_player() == 1
+    line = [B.name(p) for p in state.claimable_vectors(TEAL)[0]]
+    assert claim(state, line).outcome().winners == (1,)
+    drawn = state.play_text("end")
+    assert drawn.outcome() is not None and drawn.outcome().winners == ()
+
+
+def test_with_claims_and_one_against_a_pair_every_seat_passes_before_the_draw() -> None:
+    # Seats 0, 1, 0, 2 in rotation; Teal B (seat 2) places the last token.  The
+    # lone player, Teal A and the lone player again is not enough: Teal B has
+    # not had a turn without placing yet.
+    state = full_board_but_one("2v1")
+    assert state.current_player() == 2
+    state = ends(state.play(Place(B.POINTS - 1)), [2, 0, 1, 0])
+    assert not state.is_terminal() and state.current_player() == 2
+    state = state.play_text("end")
+    assert state.outcome() is not None and state.outcome().winners == ()
+    assert "free point" in state.outcome().reason
+
+
+def test_with_claims_and_teams_a_skipped_member_still_passes_before_the_draw() -> None:
+    # Teal B (seat 3) fills the last point and claims wrongly, so Teal A
+    # (seat 1) misses the next turn.  Four turns without a token follow
+    # (seats 0, 2, 3, 0), as many as there are seats, but Teal A has not yet
+    # taken one: the game is drawn only once it has.
+    state = full_board_but_one("2x2")
+    assert state.current_player() == 3
+    state = claim(state.play(Place(B.POINTS - 1)), TEAL_BENT)
+    assert "next turn" in state.notice
+    state = ends(state, [0, 2, 3, 0])
+    assert not state.is_terminal() and state.current_player() == 1
+    state = state.play_text("end")
+    assert state.outcome() is not None and state.outcome().winners == ()
+
+
+def test_with_claims_a_wrong_claim_on_the_last_token_still_leaves_every_claim_round() -> None:
+    # The finding's line, with twenty tokens: Amber places her last token and
+    # claims wrongly in the claim window, so her next turn is skipped.
+    moves = no_win_sequence(39, supply=20)
+    state = claim_game(moves[:-1], supply=20).play_text(moves[-1])
+    assert state.tokens_left(AMBER) == 0 and state.phase == "claim"
+    # No vector was built at all, so any four Amber tokens make a wrong claim.
+    bent = [B.name(p) for p in range(B.POINTS) if state.cells[p] == AMBER][:4]
+    assert B.ordered(B.index(n) for n in bent) is None
+    state = claim(state, bent)
+    assert "next turn" in state.notice
+    # Teal passes, Amber's turn is skipped, Teal passes again: Amber has not
+    # yet had her turn to claim, so the game goes on until she has.
+    state = ends(state, [1, 1])
+    assert not state.is_terminal() and state.current_player() == 0
+    assert state.illegal_reason(GAME.parse_action("claim")) is None
+    state = state.play_text("end")
+    assert state.outcome() is not None and state.outcome().winners == ()
+    assert "tokens ran out" in state.outcome().reason
+
+
+def test_the_seats_that_passed_survive_saving_and_older_saves_still_open() -> None:
+    state = ends(full_board_but_one("2").play(Place(B.POINTS - 1)).play_text("end"), [0])
+    assert state.passed == frozenset({0})
+    data = state.to_dict()
+    assert data["passed"] == [0]
+    assert GAME.from_dict(data) == state
+    # Before the seats were recorded, a save counted turns in a row without a
+    # token; it still opens, and the count starts again.
+    old = {k: v for k, v in data.items() if k != "passed"} | {"idle_turns": 1}
+    reopened = GAME.from_dict(old)
+    assert reopened.passed == frozenset() and reopened.cells == state.cells
+    assert state.play_text("end").outcome() is not None
+    reopened = ends(reopened, [1])
+    assert reopened.play_text("end").outcome() is not None, "drawn one turn later"
+    with pytest.raises(FormatError):
+        GAME.from_dict({**data, "passed": [0, 5]})
 
 
 def test_unlimited_supply_is_really_unlimited() -> None:

@@ -15,7 +15,9 @@ is a *fork* (the next player can block only one).
   refute it.  The searches live in :mod:`.search`.
 
 With three colours the strong levels fall back on the line heuristics below
-(the searches are for two sides).
+(the searches are for two sides).  With the first-move swap they swap a first
+token on a top-quarter point and, opening, take the best point they would not
+swap themselves.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .rules import (
     EMPTY,
     NAMING,
     OPENING,
+    PLACE,
     Action,
     Cancel,
     Choose,
@@ -137,6 +140,20 @@ class Analysis:
             self.counts[number][colour] -= 1
 
 
+SWAP_LINES = sorted(LINE_COUNT)[len(LINE_COUNT) * 3 // 4]
+"""The strong levels swap a first token on a point with at least this many vectors
+(the top quarter of the points: the 22-vector ones)."""
+
+
+def _opens_against_a_swap(state: TimeVectorsState) -> bool:
+    """True on the first move of a game whose reply may swap it."""
+    return (
+        state.settings.opening == "swap"
+        and state.phase == PLACE
+        and all(c == EMPTY for c in state.cells)
+    )
+
+
 def opponent_order(state: TimeVectorsState) -> list[int]:
     """Other colours in the order they move next (the next mover first)."""
     me = state.colour_of(state.seat)
@@ -174,10 +191,12 @@ class TimeVectorsBot(Bot[Action]):
             return self._choose_colour(state, rng)
         if not state.can_place():
             return EndTurn()
-        point = self._place(state, rng, context)
+        # Decide on the swap first: the placement search would be thrown away.
         if state._swap_allowed() and self._wants_swap(state, rng):
             return Swap()
-        return Place(point)
+        if self.rank >= 2 and _opens_against_a_swap(state):
+            return Place(self._unswappable_opening(state, rng))
+        return Place(self._place(state, rng, context))
 
     # -- the claim rule -----------------------------------------------------------------
 
@@ -204,8 +223,20 @@ class TimeVectorsBot(Bot[Action]):
         first = next(p for p, c in enumerate(state.cells) if c != EMPTY)
         if self.rank < 2:
             return bool(rng.random() < 0.3)
-        ranked = sorted(LINE_COUNT)
-        return LINE_COUNT[first] >= ranked[len(ranked) * 3 // 4]
+        return LINE_COUNT[first] >= SWAP_LINES
+
+    def _unswappable_opening(self, state: TimeVectorsState, rng: Any) -> int:
+        """The best first point that the strong levels' own swap rule would leave alone.
+
+        Opening on a point the reply swaps gives the first move away; below
+        :data:`SWAP_LINES` the opener keeps its token.
+        """
+        analysis = Analysis(state.cells, state.colour_of(state.seat), 2)
+        weights = [(c, 1.0) for c in opponent_order(state)]
+        free = [p for p in analysis.empties() if LINE_COUNT[p] < SWAP_LINES]
+        top = max(analysis.score(p, weights) for p in free)
+        best = [p for p in free if analysis.score(p, weights) == top]
+        return best[int(rng.randrange(len(best)))]
 
     def _opening_token(self, state: TimeVectorsState, rng: Any) -> Action:
         placed = sum(1 for c in state.cells if c != EMPTY)

@@ -157,7 +157,9 @@ class TimeVectorsState(State[Action]):
     phase: str = PLACE
     team_colours: tuple[int, ...] = (0, 1)
     turns: int = 0
-    idle_turns: int = 0
+    passed: frozenset[int] = frozenset()
+    """Claim rule: seats that have taken a turn without placing since the last token
+    was placed (a skipped turn is not taken)."""
     last: int | None = None
     winning_line: tuple[int, ...] | None = None
     result: Outcome | None = None
@@ -204,9 +206,23 @@ class TimeVectorsState(State[Action]):
         return self.settings.tokens_per_colour - self.cells.count(colour)
 
     def can_place(self) -> bool:
-        """True if the mover has a token and a free point to put it on."""
+        """True if the mover has a token and a free point to put it on.
+
+        Under the claim rule placing stops for everyone once any colour's
+        supply is exhausted: otherwise a side that kept tokens back (a wrong
+        claim before placing costs a turn, not a token) could go on placing
+        unopposed while the other could only end its turns.
+        """
+        if EMPTY not in self.cells:
+            return False
+        if self.settings.claim:
+            return self.supply_exhausted() is None
         colour = self.colour_of(self.seat) if self.phase == PLACE else 0
-        return self.tokens_left(colour) > 0 and EMPTY in self.cells
+        return self.tokens_left(colour) > 0
+
+    def supply_exhausted(self) -> int | None:
+        """The first colour with no token left, or ``None``."""
+        return next((c for c in range(self.settings.colours) if self.tokens_left(c) <= 0), None)
 
     def owned_vectors(self, colour: int) -> list[tuple[int, ...]]:
         """Every vector fully covered by ``colour``."""
@@ -316,6 +332,13 @@ class TimeVectorsState(State[Action]):
             return IllegalAction("occupied", f"{B.name(point)} is taken: tokens go on empty points")
         if self.phase == PLACE and self.tokens_left(self.colour_of(self.seat)) <= 0:
             return IllegalAction("no-tokens", "you have no tokens left to place")
+        out = self.supply_exhausted() if self.settings.claim else None
+        if self.phase == PLACE and out is not None:
+            return IllegalAction(
+                "supply-exhausted",
+                f"{COLOUR_NAMES[out]} has no tokens left, so nobody places any more: "
+                "claim a vector or end your turn",
+            )
         return None
 
     def _claim_problem(self) -> IllegalAction | None:
@@ -451,7 +474,10 @@ class TimeVectorsState(State[Action]):
     def _end_turn(
         self, state: TimeVectorsState, placed: bool, count_idle: bool = True
     ) -> TimeVectorsState:
-        idle = 0 if placed or not count_idle else state.idle_turns + 1
+        # The claim-rule draw waits until every seat has taken a turn without
+        # placing: counting turns in a row instead let it fire before a seat
+        # whose turn was skipped had its last chance to claim.
+        passed = frozenset() if placed or not count_idle else state.passed | {state.seat}
         cycle = self.settings.cycle
         slot = (state.slot + 1) % len(cycle)
         turns = state.turns + 1
@@ -470,15 +496,13 @@ class TimeVectorsState(State[Action]):
             slot=slot,
             phase=PLACE,
             turns=turns,
-            idle_turns=idle,
+            passed=passed,
             skips=skips,
             marked=(),
         )
         if not nxt.can_place():
             reason = "no free point is left" if EMPTY not in nxt.cells else "the tokens ran out"
-            if not self.settings.claim:
-                return replace(nxt, result=Outcome.draw(self.settings.seats, reason))
-            if idle >= self.settings.seats:
+            if not self.settings.claim or len(passed) == self.settings.seats:
                 return replace(nxt, result=Outcome.draw(self.settings.seats, reason))
         return nxt
 
@@ -529,7 +553,7 @@ class TimeVectorsState(State[Action]):
             "phase": self.phase,
             "team_colours": list(self.team_colours),
             "turns": self.turns,
-            "idle_turns": self.idle_turns,
+            "passed": sorted(self.passed),
             "last": self.last,
             "winning_line": None if self.winning_line is None else list(self.winning_line),
             "result": None if self.result is None else self.result.to_dict(),
@@ -584,8 +608,9 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
                 "Tokens per colour",
                 20,
                 ((20, "20 (as printed)"), (35, "35 (the box)"), (0, "Unlimited")),
-                "When the player to move has no token left, the game is drawn "
-                "(under the claim rule, after a last round for claims).",
+                "When the player to move has no token left, the game is drawn. Under the "
+                "claim rule nobody places once any colour runs out, and the game is drawn "
+                "after a last round for claims.",
             ),
         )
 
@@ -668,7 +693,7 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
                 phase=str(data["phase"]),
                 team_colours=tuple(int(c) for c in data["team_colours"]),
                 turns=int(data["turns"]),
-                idle_turns=int(data["idle_turns"]),
+                passed=self._passed(data, settings),
                 last=None if data["last"] is None else int(data["last"]),
                 winning_line=None if line is None else tuple(int(p) for p in line),
                 result=None if result is None else Outcome.from_dict(result),
@@ -684,6 +709,18 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
             if isinstance(err, FormatError):
                 raise
             raise FormatError(f"not a valid Time Vectors state: {err}") from None
+
+    @staticmethod
+    def _passed(data: Mapping[str, Any], settings: Settings) -> frozenset[int]:
+        if "passed" not in data:
+            # Older saves counted turns in a row without a token ("idle_turns") and
+            # not who took them (a skipped turn could count); the count starts
+            # again, so at worst the players pass once more before the draw.
+            return frozenset()
+        passed = frozenset(int(s) for s in data["passed"])
+        if not passed <= set(range(settings.seats)):
+            raise FormatError("a seat that passed is not in the game")
+        return passed
 
     def action_to_text(self, action: Action) -> str:
         """Notation: ``SW1a1``, ``swap``, ``pair``, ``single``, ``end``, and for claims
@@ -766,13 +803,17 @@ class TimeVectorsGame(Game[TimeVectorsState, Action]):
         names = args.get("points")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise FormatError("give the points as a list of names such as SW1a1")
-        if len(set(names)) != 4:
+        if len(names) != 4:
             raise FormatError("choose four different points")
         try:
-            dims = B.vector_dimensions(names)
+            indices = [B.index(n) for n in names]
         except ValueError as err:
             raise FormatError(str(err)) from None
-        line = B.ordered(B.index(n) for n in names)
+        # Compare points, not spellings: "sw1a1" and "SW1a1" are one point.
+        if len(set(indices)) != 4:
+            raise FormatError("choose four different points")
+        dims = B.vector_dimensions(names)
+        line = B.ordered(indices)
         return {
             "dimensions": None if dims is None else sorted(dims),
             "ordered": None if line is None else [B.name(p) for p in line],

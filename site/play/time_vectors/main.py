@@ -349,8 +349,12 @@ class TimeVectorsPage(GamePage):
         if phase == "naming":
             return name + ": name the four tokens of your vector, or cancel (Esc)."
         if view["state"].get("claim_rule"):
-            if view["state"]["tokens_left"][view["state"]["colour_of_seat"][seat]] <= 0:
-                return name + ": no tokens left: claim a vector (C), or end your turn (E)."
+            # The legal list says whether tokens may still go down: once any colour
+            # has run out, nobody places (the engine's rule, not the mover's supply).
+            if not any(t not in ("claim", "end", "swap") for t in view["state"]["legal"]):
+                return (
+                    name + ": no more tokens are placed: claim a vector (C), or end your turn (E)."
+                )
             return name + " to move: click a free point, or claim a vector (C)."
         return name + " to move: click a free point."
 
