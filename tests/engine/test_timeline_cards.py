@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from test_timeline_cards_fixtures import DECK, play, table
@@ -342,6 +345,52 @@ def test_an_empty_pile_ends_the_round_with_the_most_chips() -> None:
     assert state.scores == (3, 1)  # nobody placed an eighth card: no doubling
 
 
+def one_card_left(rows: list[list[str]], chips: list[int], last: str, **options: object):  # type: ignore[no-untyped-def]
+    """A table whose pile holds only ``last``: every other card is out of the game."""
+    state = table(rows, chips=chips, **options)
+    laid = {c for row in rows for c in row}
+    gone = tuple(c["id"] for c in DECK if c["id"] not in laid and c["id"] != last)
+    state = replace(state, removed=gone, drawn=state.drawn + gone)
+    assert state.cards_left() == 1
+    return state
+
+
+def test_the_round_ends_with_the_turn_of_the_last_card_before_anyone_can_duel() -> None:
+    """The pile runs out: the round ends once that card is dealt with, not at the next spin."""
+    four = ["y1291", "y1315", "y1386", "y1415"]
+    state = one_card_left([four, ["y1945"], ["y1536"]], [0, 6, 1], "y1798")
+    state = play(state, "spin", "spinner question", "card y1798", "place 4")
+    # Seat 1 could otherwise challenge seat 0 (four cards, two chips) or spin.
+    assert state.is_terminal() and state.legal_actions() == []
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "the pile ran out"
+    assert outcome.winners == (1,)
+    assert state.scores == (2, 6, 1)  # nobody placed an eighth card: no doubling
+    assert illegal(state, "duel p1") == "game-over"
+
+
+@pytest.mark.parametrize(
+    ("moves", "taker"),
+    [
+        (["spinner star", "card y1798"], 0),
+        (["spinner question", "card y1798", "place 0", "place 1"], 2),  # the reader
+        (["spinner question", "card y1798", "place 0", "place 0"], 1),  # a follower
+    ],
+)
+def test_the_last_card_ends_the_round_however_it_is_taken(moves: list[str], taker: int) -> None:
+    state = one_card_left([["y1291"], ["y1945"], ["y1536"]], [0, 0, 0], "y1798")
+    state = play(state, "spin", *moves)
+    assert "y1798" in state.rows[taker]
+    assert state.outcome() is not None and state.outcome().reason == "the pile ran out"  # type: ignore[union-attr]
+
+
+def test_a_lost_bet_on_the_last_card_puts_it_back_and_the_round_goes_on() -> None:
+    state = one_card_left([ROW3, ["y1536"], ["y1712"]], [5, 5, 5], "y1848b", super=True)
+    state = play(state, "spin", "spinner question", "card y1848b", "place 1 bet 1", "pass", "pass")
+    assert not state.is_terminal() and state.phase == START
+    assert state.cards_left() == 1 and state.bottom == ("y1848b",)
+
+
 # -- the super version ------------------------------------------------------------------------
 
 
@@ -414,6 +463,31 @@ def test_wrong_bet_loses_the_stake_and_the_card_goes_under_the_pile() -> None:
     empty = replace(state, drawn=tuple(everything))
     spun = play(empty, "spin", "spinner question")
     assert spun.chance_outcomes() == [(Draw("y1848b"), 1.0)]
+
+
+def test_a_lost_bets_card_stays_revealed_and_comes_back_open() -> None:
+    """Settling the judges showed everyone the date: the state and every view keep it."""
+    state = super_table([5, 5, 5])
+    state = play(state, "place 1 bet 2", "judge correct", "judge later")
+    assert state.revealed == ("y1848b",)
+    assert [c["label"] for c in state.view(1)["revealed"]] == ["1848-09-12"]
+    assert state.view(None)["revealed"] == state.view(0)["revealed"]
+    # The rest of the pile gone, the card comes back with its date showing.
+    rest = tuple(c["id"] for c in DECK if c["id"] not in state.drawn)
+    state = replace(state, drawn=state.drawn + rest, removed=rest)
+    state = play(state, "spin", "spinner question", "card y1848b")
+    assert state.phase == PLACE and state.current == "y1848b"
+    assert state.view(2)["current"]["label"] == "1848-09-12"
+    # Lost again, it is still revealed once.
+    state = play(state, "place 0")
+    assert state.revealed == ("y1848b",)
+
+
+def test_a_card_never_turned_over_is_not_revealed() -> None:
+    state = super_table([5, 5, 5])
+    state = play(state, "place 1")  # no stake: a wrong try shows no date
+    assert state.revealed == () and state.view(1)["revealed"] == []
+    assert "year" not in state.view(1)["current"]
 
 
 def test_a_lost_bet_leaves_three_cards_so_the_player_may_bet_again() -> None:
@@ -579,6 +653,91 @@ def test_state_round_trips_through_plain_json_with_a_custom_deck() -> None:
     assert len(data["options"]["deck"]) == len(DECK)
     with pytest.raises(FormatError):
         GAME.from_dict({**data, "rows": [["nope"], [], []]})
+
+
+def test_revealed_cards_are_saved_and_an_older_save_without_them_still_loads() -> None:
+    state = super_table([5, 5, 5])
+    state = play(state, "place 1 bet 2", "judge correct", "judge later")
+    data = json.loads(json.dumps(state.to_dict()))
+    assert data["revealed"] == ["y1848b"]
+    assert GAME.from_dict(data) == state
+    # Saved before 'revealed' existed: the cards under the pile were the ones shown.
+    older = {k: v for k, v in data.items() if k != "revealed"}
+    assert GAME.from_dict(older) == state
+
+
+def _lost_bet_save() -> dict[str, Any]:
+    state = super_table([5, 5, 5])
+    state = play(state, "place 1 bet 2", "judge correct", "judge later")
+    return json.loads(json.dumps(state.to_dict()))  # type: ignore[no-any-return]
+
+
+def _extend_row(data: dict[str, Any], seat: int, cards: list[str]) -> None:
+    data["rows"][seat].extend(cards)
+    data["drawn"].extend(cards)
+
+
+BROKEN_SAVES = [
+    ("chips for two of three", lambda d: d.update(chips=[1, 2]), "chip counts"),
+    ("a debt of two", lambda d: d.update(chips=[-2, 5, 5]), "chip counts"),
+    ("unknown phase", lambda d: d.update(phase="bogus"), "unknown phase"),
+    ("actor not seated", lambda d: d.update(actor=9), "one of the 3 seats"),
+    ("negative active", lambda d: d.update(active=-5), "one of the 3 seats"),
+    ("a card in two rows", lambda d: d["rows"][1].append(d["rows"][0][0]), "one place"),
+    ("an undrawn card in a row", lambda d: d["rows"][1].append("y2016"), "one place"),
+    ("a card drawn twice", lambda d: d["drawn"].append(d["drawn"][0]), "one place"),
+    ("a drawn card nowhere", lambda d: d["drawn"].append("y2016"), "one place"),
+    ("unknown spinner symbol", lambda d: d.update(spin="bogus"), "spinner symbol"),
+    (
+        "a row of nine",
+        lambda d: _extend_row(d, 0, ["y1315", "y1386", "y1415", "y1476", "y1499", "y1515"]),
+        "at most 8",
+    ),
+    ("placing without a card", lambda d: d.update(phase="place"), "being placed"),
+    ("a duel without duellists", lambda d: d.update(phase="duel_roll"), "duel"),
+    ("over without a result", lambda d: d.update(phase="over"), "result"),
+    ("a stake of seven", lambda d: d.update(stake=7), "stake"),
+    ("a die of seven", lambda d: d.update(dice=[7, 1]), "1 to 6"),
+    ("an unknown call", lambda d: d.update(judgements=[[1, "maybe"]]), "judgement"),
+    ("an undrawn card revealed", lambda d: d.update(revealed=["y2016"]), "revealed"),
+    ("an unknown reveal", lambda d: d["reveal"].update(kind="bogus"), "reveal"),
+    ("a reveal for two", lambda d: d["reveal"].update(deltas=[0, 0]), "reveal"),
+    ("a judge not seated", lambda d: d["reveal"].update(judgements=[[5, "later"]]), "judgement"),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [(change, message) for _, change, message in BROKEN_SAVES],
+    ids=[name for name, _, _ in BROKEN_SAVES],
+)
+def test_an_impossible_saved_state_is_refused_with_a_reason(
+    change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    data = _lost_bet_save()
+    assert GAME.from_dict(data).to_dict() == data
+    change(data)
+    with pytest.raises(FormatError, match=message):
+        GAME.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "options", [{"players": 3}, {"players": 4, "super": True, "kids": [True, False, False, True]}]
+)
+def test_every_position_of_played_rounds_loads_again(options: dict[str, object]) -> None:
+    """The checks refuse no position the rules reach (duels, the grumpy face, bets...)."""
+    rng = random.Random(5)
+    for seed in range(4):
+        state = GAME.new_game({**options, "deck": DECK}, seed)
+        while True:
+            data = json.loads(json.dumps(state.to_dict()))
+            assert GAME.from_dict(data) == state
+            if state.is_terminal():
+                break
+            action = (
+                state.sample_chance() if state.is_chance() else rng.choice(state.legal_actions())
+            )
+            state = state.play(action)
 
 
 def test_a_packaged_deck_state_stores_no_cards_in_its_options() -> None:

@@ -494,6 +494,29 @@ def test_explanations_no_longer_tell_the_order_of_these_other_cards(
         assert not found, f"{card_id} ({lang}) tells the order of {other_id}: {text!r}"
 
 
+# -- what a card dates -------------------------------------------------------------------------
+
+
+PUBLISHED: dict[str, dict[str, str]] = {
+    "entertainment-012": {
+        "de": "veröffentlicht",
+        "fr": "publie",
+        "it": "pubblica",
+        "en": "publishes",
+    },
+}
+"""Cards about a story, dated by its publication: the text names the publication, since
+the story's own events happen at another time (Holmes's fall is set in May 1891; the
+story appeared in December 1893)."""
+
+
+@pytest.mark.parametrize("card_id", sorted(PUBLISHED))
+def test_a_story_card_names_the_publication_its_date_belongs_to(card_id: str) -> None:
+    by_id = {card["id"]: card for card in CARDS}
+    for lang, word in PUBLISHED[card_id].items():
+        assert word in by_id[card_id]["text"][lang], (card_id, lang)
+
+
 # -- same-year cards --------------------------------------------------------------------------
 
 

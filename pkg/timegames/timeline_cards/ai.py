@@ -5,11 +5,12 @@ Its belief about a card is a normal distribution whose centre is the true
 year shifted by a fixed personal error, and whose width is the bot's
 uncertainty.  How large the error is depends on the level, on the event's
 age and on its category (:func:`sigma`): a child knows the last decades
-roughly and the distant past hardly at all, and sport and entertainment
+roughly and older times only to within centuries, and sport and entertainment
 better than politics; a historian knows every era well, history and
 politics best.  The error is drawn once per bot, card and game (a hash of
 the three), so a bot keeps its opinion of a card on a second try, and a
-replayed game repeats every decision.
+replayed game repeats every decision.  The one date a bot does not guess is
+one everybody has seen: a card turned over by a lost bet (:func:`shown_card`).
 
 Every decision comes from that belief:
 
@@ -37,7 +38,7 @@ from typing import Any
 
 from ..core.protocol import AiLevel, Bot, BotContext, FormatError, State
 from ..core.rng import Rng
-from .deck import Card, fits
+from .deck import Card, correct_gaps, fits
 from .rules import (
     CALLS,
     DISCARD,
@@ -77,7 +78,15 @@ NOISE: dict[str, tuple[float, float, float]] = {
 
 The child's error grows with the square of the age: a few years for the last
 decades, centuries for the Middle Ages.  The amateur's grows more gently and
-the historian's hardly at all.
+the historian's hardly at all.  No error grows past :data:`MAX_ERROR`.
+"""
+
+MAX_ERROR = 300.0
+"""Most years any belief is off, and its widest spread.
+
+Without a cap the child's square law gave Caesar's time a spread of some
+17,000 years, so that a child placed Roman events after today's.  Three
+centuries is as lost as a child is: it still mixes up the Middle Ages.
 """
 
 CATEGORY_NOISE: dict[str, dict[str, float]] = {
@@ -118,13 +127,19 @@ DUEL_WIN = 15 / 36
 """Chance that the attacker's die is higher."""
 
 PRESENT = 2025
+"""The present year: every event on a card lies in the past (a deck's own cards
+may reach later, see :func:`belief_for`)."""
 
 
 def sigma(level: str, year: int, category: str = "") -> float:
-    """The real spread (years) of a bot's error about an event of ``year`` in ``category``."""
+    """The real spread (years) of a bot's error about an event of ``year`` in ``category``.
+
+    At most :data:`MAX_ERROR`.
+    """
     age = max(0, PRESENT - year)
     a, b, c = NOISE[level]
-    return (a + b * age + c * age * age) * CATEGORY_NOISE[level].get(category, 1.0)
+    spread = (a + b * age + c * age * age) * CATEGORY_NOISE[level].get(category, 1.0)
+    return min(spread, MAX_ERROR)
 
 
 def _normal(seed: int) -> float:
@@ -136,14 +151,24 @@ def _normal(seed: int) -> float:
 
 
 class Belief:
-    """What one bot believes about one card's year: a normal distribution."""
+    """What one bot believes about one card's year: a normal distribution.
 
-    def __init__(self, card: Card, level: str, seat: int, game_seed: int) -> None:
+    The personal error is at most :data:`MAX_ERROR` years, and nothing is
+    believed to lie after ``present`` (everything on a card has happened):
+    the centre stays in the present's year at the latest, and the years
+    after it are ruled out.
+    """
+
+    def __init__(
+        self, card: Card, level: str, seat: int, game_seed: int, present: int = PRESENT
+    ) -> None:
         spread = sigma(level, card.year, card.category)
         key = f"{card.id}|{level}|{seat}|{game_seed}".encode()
-        self.mean = card.year + 0.5 + spread * _normal(zlib.crc32(key))
+        error = max(-MAX_ERROR, min(MAX_ERROR, spread * _normal(zlib.crc32(key))))
+        end = float(max(present, card.year) + 1)
+        self.mean = min(card.year + 0.5 + error, end - 0.5)
         self.width = max(0.5, spread * CONFIDENCE[level])
-        self.excluded: list[tuple[float, float]] = []
+        self.excluded: list[tuple[float, float]] = [(end, math.inf)]
 
     def cdf(self, x: float) -> float:
         """Believed probability that the year lies below ``x``."""
@@ -188,16 +213,41 @@ def gap_span(row: Sequence[Card], gap: int) -> tuple[float, float]:
 
 
 def belief_for(state: TimelineState, seat: int, level: str) -> Belief:
-    """``seat``'s belief about the card being placed, with wrong tries ruled out."""
+    """``seat``'s belief about the card being placed, with wrong tries ruled out.
+
+    The present is this year or, for a deck of its own reaching later, the
+    deck's latest year.  A card whose date a lost bet showed needs no belief:
+    see :func:`shown_card`.
+    """
     assert state.current is not None
     card = state.deck[state.current]
-    belief = Belief(card, level, seat, state.generator.seed)
+    present = max(PRESENT, state.deck.last_year)
+    belief = Belief(card, level, seat, state.generator.seed, present)
     deck = state.deck
     for attempt in state.attempts:
         lo = float(deck[attempt.after].year + 1) if attempt.after else -math.inf
         hi = float(deck[attempt.before].year) if attempt.before else math.inf
         belief.exclude(lo, hi)
     return belief
+
+
+def shown_card(state: TimelineState) -> Card | None:
+    """The card being placed if a lost bet showed its date to everyone, else ``None``.
+
+    Every bot saw that date, so it places and judges the card by it: guessing
+    again would put it in the same wrong gap each time it came back.
+    """
+    if state.current is None or state.current not in state.revealed:
+        return None
+    return state.deck[state.current]
+
+
+def where_it_belongs(row: Sequence[Card], gap: int, card: Card) -> str:
+    """``correct`` if ``card`` fits ``gap`` of ``row``, else ``earlier`` or ``later``."""
+    gaps = correct_gaps(row, card)
+    if gap in gaps:
+        return "correct"
+    return "earlier" if gap > gaps[-1] else "later"
 
 
 def best_gap(row: Sequence[Card], belief: Belief) -> tuple[int, float]:
@@ -266,8 +316,11 @@ class TimelineBot(Bot[Action]):
 
     def _place(self, state: TimelineState, seat: int) -> Action:
         row = state.row_cards(seat)
-        belief = belief_for(state, seat, self.level)
-        gap, chance = best_gap(row, belief)
+        shown = shown_card(state)
+        if shown is not None:
+            gap, chance = correct_gaps(row, shown)[0], 1.0
+        else:
+            gap, chance = best_gap(row, belief_for(state, seat, self.level))
         most = state.stake_allowed()
         if most and chance >= BET_THRESHOLD[self.level]:
             stake = most if chance >= 0.9 or self.level == "child" else min(most, 1)
@@ -277,12 +330,17 @@ class TimelineBot(Bot[Action]):
     def _judge(self, state: TimelineState, seat: int) -> Action:
         assert state.bet_gap is not None
         row = state.row_cards(state.active)
-        belief = belief_for(state, seat, self.level)
-        lo, hi = gap_span(row, state.bet_gap)
-        total = belief.mass(-math.inf, math.inf) or 1.0
-        p_correct = belief.mass(lo, hi) / total
-        p_earlier = belief.mass(-math.inf, lo) / total
-        p_later = belief.mass(hi, math.inf) / total
+        shown = shown_card(state)
+        if shown is not None:
+            truth = where_it_belongs(row, state.bet_gap, shown)
+            p_correct, p_earlier, p_later = (float(truth == c) for c in CALLS)
+        else:
+            belief = belief_for(state, seat, self.level)
+            lo, hi = gap_span(row, state.bet_gap)
+            total = belief.mass(-math.inf, math.inf) or 1.0
+            p_correct = belief.mass(lo, hi) / total
+            p_earlier = belief.mass(-math.inf, lo) / total
+            p_later = belief.mass(hi, math.inf) / total
         values = judgement_values(
             p_correct, p_earlier, p_later, state.settings, LOSS_WEIGHT[self.level]
         )

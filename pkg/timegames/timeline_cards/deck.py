@@ -136,6 +136,8 @@ class Deck:
         self.by_id: dict[str, Card] = {c.id: c for c in self.cards}
         self.ids: tuple[str, ...] = tuple(c.id for c in self.cards)
         self.custom = custom
+        # The latest year on a card: the bots' present is no earlier.
+        self.last_year: int = max((c.year for c in self.cards), default=0)
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -83,6 +83,7 @@ JUDGE = "judge"
 DISCARD = "discard"
 OVER = "over"
 _CHANCE_PHASES = (DEAL, DUEL_ROLL, SPIN, DRAW)
+PHASES = (DEAL, START, DUEL_ROLL, HAND_OVER, SPIN, DRAW, PLACE, JUDGE, DISCARD, OVER)
 
 
 # -- actions ---------------------------------------------------------------------
@@ -229,9 +230,9 @@ class Reveal:
 
     ``kind``: ``placed`` (the active player, two chips), ``follower`` (one
     chip), ``reader`` (free), ``star``, ``bet_won``, ``bet_lost`` (the card
-    went under the pile), ``duel_won``, ``duel_lost``, ``grumpy`` (turn
-    skipped; ``card`` is the card removed, if any).  ``deltas`` is every
-    seat's change in chips.
+    went under the pile, its date public from then on), ``duel_won``,
+    ``duel_lost``, ``grumpy`` (turn skipped; ``card`` is the card removed,
+    if any).  ``deltas`` is every seat's change in chips.
     """
 
     kind: str
@@ -259,6 +260,8 @@ class TimelineState(State[Action]):
     drawn: tuple[str, ...] = ()
     bottom: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    # Cards whose date a lost bet showed to everyone (public from then on).
+    revealed: tuple[str, ...] = ()
     current: str | None = None
     spin: str | None = None
     tries: int = 0
@@ -617,6 +620,8 @@ class TimelineState(State[Action]):
         )
 
     def _to_draw(self, state: TimelineState) -> TimelineState:
+        # Play ends a round as the pile runs out (see _next_turn); this guards a
+        # position set up with an empty pile.
         if state.cards_left() == 0:
             return state._finish(None, "the pile ran out")
         return replace(state, phase=DRAW)
@@ -707,10 +712,14 @@ class TimelineState(State[Action]):
             self.stake,
             gap,
         )
+        # Settling the judges turned the card over: its date is public from now on,
+        # for the players who may draw it again and for the bots alike.
+        revealed = self.revealed if card.id in self.revealed else (*self.revealed, card.id)
         state = replace(
             self,
             chips=tuple(chips),
             bottom=(*self.bottom, card.id),
+            revealed=revealed,
             reveal=reveal,
             current=None,
         )
@@ -737,8 +746,9 @@ class TimelineState(State[Action]):
         return self._next_turn()
 
     def _next_turn(self) -> TimelineState:
+        """The left neighbour's turn, or the round's end once no card is left to draw."""
         nxt = (self.active + 1) % self.players
-        return replace(
+        state = replace(
             self,
             phase=START,
             active=nxt,
@@ -755,6 +765,11 @@ class TimelineState(State[Action]):
             duel_used=False,
             turn=self.turn + 1,
         )
+        # The round ends with the last card's turn, not when the next player would
+        # draw: otherwise they could still duel (moving chips) in a finished round.
+        if state.cards_left() == 0:
+            return state._finish(None, "the pile ran out")
+        return state
 
     def _finish(self, winner: int | None, reason: str) -> TimelineState:
         scores = list(self.chips)
@@ -789,7 +804,11 @@ class TimelineState(State[Action]):
     # -- views and serialisation ---------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
-        """Plain data for a page; the card being placed shows no date, the pile no order."""
+        """Plain data for a page; the card being placed shows no date, the pile no order.
+
+        The exception is public knowledge: a card a lost bet turned over shows
+        its date, while being placed again and in ``revealed``.
+        """
         deck = self.deck
         legal: list[str] = []
         gaps: list[JSON] = []
@@ -808,7 +827,11 @@ class TimelineState(State[Action]):
                         "bets": [GAME.action_to_text(Place(g, k)) for k in range(1, most + 1)],
                     }
                 )
-        current = deck[self.current].face_down() if self.current is not None else None
+        current = None
+        if self.current is not None:
+            # A card a lost bet turned over lies open: everyone saw its date.
+            card = deck[self.current]
+            current = card.public() if self.current in self.revealed else card.face_down()
         bet = None
         if self.stake:
             bet = {"seat": self.active, "stake": self.stake, "gap": self.bet_gap}
@@ -841,6 +864,7 @@ class TimelineState(State[Action]):
             "reveal": self._reveal_view(),
             "pile": self.cards_left(),
             "removed": len(self.removed),
+            "revealed": [deck[c].public() for c in self.revealed],
             "scores": None if self.scores is None else list(self.scores),
             "outcome": None if self.result is None else self.result.to_dict(),
         }
@@ -886,6 +910,7 @@ class TimelineState(State[Action]):
             "drawn": list(self.drawn),
             "bottom": list(self.bottom),
             "removed": list(self.removed),
+            "revealed": list(self.revealed),
             "current": self.current,
             "spin": self.spin,
             "tries": self.tries,
@@ -984,6 +1009,114 @@ def judgement_change(call: str, right: bool, truth: str, settings: Settings) -> 
 def bet_return(stake: int, settings: Settings) -> int:
     """Chips handed back on a won bet: the stake doubled, or (variant) stake plus double."""
     return 3 * stake if settings.bet_payout == "win_double" else 2 * stake
+
+
+# -- checking a loaded state ------------------------------------------------------------
+
+REVEAL_KINDS: tuple[str, ...] = (
+    "placed",
+    "follower",
+    "reader",
+    "star",
+    "bet_won",
+    "bet_lost",
+    "duel_won",
+    "duel_lost",
+    "grumpy",
+)
+
+
+def _revealed_from(
+    data: Mapping[str, Any], bottom: Sequence[str], reveal: Reveal | None
+) -> tuple[str, ...]:
+    """The ``revealed`` cards of a saved state; older saves did not store them.
+
+    Only a lost bet puts a card under the pile, so for an older save the cards
+    under it, and the card of a lost bet just shown, are the ones known.
+    """
+    if "revealed" in data:
+        return tuple(str(c) for c in data["revealed"])
+    known = list(bottom)
+    if reveal is not None and reveal.kind == "bet_lost" and reveal.card is not None:
+        known.append(reveal.card)
+    return tuple(dict.fromkeys(known))
+
+
+def _check_state(state: TimelineState) -> None:
+    """Refuse a loaded position that no game could reach; :class:`FormatError` says why.
+
+    The checks keep a tampered or damaged save from loading and failing later
+    (an ``IndexError`` several moves on) instead of at once with a reason.
+    """
+    n = state.players
+    seats = range(n)
+    deck = state.deck
+    if state.phase not in PHASES:
+        raise FormatError(f"unknown phase {state.phase!r}")
+    if (state.phase == OVER) != (state.result is not None):
+        raise FormatError("only a finished round has a result")
+    if len(state.chips) != n or any(c < DEBT_LIMIT for c in state.chips):
+        raise FormatError(f"{n} players need {n} chip counts, none below {DEBT_LIMIT}")
+    if state.scores is not None and len(state.scores) != n:
+        raise FormatError(f"{n} players need {n} scores")
+    if state.active not in seats or state.actor not in seats:
+        raise FormatError(f"the player to move must be one of the {n} seats")
+    if any(len(row) > ROW_TARGET for row in state.rows):
+        raise FormatError(f"a row holds at most {ROW_TARGET} cards")
+    # Every card drawn lies in exactly one place; no other card has left the pile.
+    current = [] if state.current is None else [state.current]
+    places = [c for row in state.rows for c in row] + list(state.removed)
+    places += list(state.bottom) + current
+    if len(set(state.drawn)) != len(state.drawn) or sorted(places) != sorted(state.drawn):
+        raise FormatError(
+            "every card drawn must lie in one place: a row, out of the game, "
+            "under the pile or being placed"
+        )
+    if len(set(state.revealed)) != len(state.revealed) or not set(state.revealed) <= set(
+        state.drawn
+    ):
+        raise FormatError("only a card drawn can have been revealed, once")
+    if (state.current is not None) != (state.phase in (PLACE, JUDGE)):
+        raise FormatError("a card is being placed exactly when the phase is place or judge")
+    if state.spin is not None and state.spin not in SYMBOLS:
+        raise FormatError(f"unknown spinner symbol {state.spin!r}")
+    if state.duel is not None:
+        attacker, defender = state.duel
+        if attacker not in seats or defender not in seats or attacker == defender:
+            raise FormatError("a duel is between two players at the table")
+    if (state.duel is not None) != (state.phase in (DUEL_ROLL, HAND_OVER)):
+        raise FormatError("a duel is under way exactly in the duel phases")
+    for dice in (state.dice, None if state.reveal is None else state.reveal.dice):
+        if dice is not None and not all(1 <= d <= 6 for d in dice):
+            raise FormatError("a die shows 1 to 6")
+    if state.tries < 0 or not 0 <= state.stake <= MAX_STAKE:
+        raise FormatError(f"tries cannot be negative, nor a stake above {MAX_STAKE}")
+    if state.bet_gap is not None and not 0 <= state.bet_gap <= len(state.rows[state.active]):
+        raise FormatError("the bet's gap is not in the row")
+    if state.phase == JUDGE and (not state.stake or state.bet_gap is None):
+        raise FormatError("judgements are made only on a staked placement")
+    _check_wagers(state.judgements, state.attempts, seats, deck)
+    r = state.reveal
+    if r is not None:
+        if r.kind not in REVEAL_KINDS or len(r.deltas) != n:
+            raise FormatError(f"unknown reveal {r.kind!r}, or not one chip change per player")
+        if (r.seat is not None and r.seat not in seats) or (
+            r.card is not None and r.card not in deck
+        ):
+            raise FormatError("the reveal names a seat or card not in this game")
+        _check_wagers(r.judgements, r.attempts, seats, deck)
+
+
+def _check_wagers(
+    judgements: Sequence[tuple[int, str]], attempts: Sequence[Attempt], seats: range, deck: Deck
+) -> None:
+    """Judgements are by seats at the table with a known call; tries name cards of the deck."""
+    if any(s not in seats or c not in CALLS for s, c in judgements):
+        raise FormatError("a judgement is by a player at the table: correct, earlier or later")
+    for a in attempts:
+        cards = [c for c in (a.after, a.before) if c is not None]
+        if a.seat not in seats or a.gap < 0 or any(c not in deck for c in cards):
+            raise FormatError("a try is by a player at the table, in a gap of their row")
 
 
 # -- the game --------------------------------------------------------------------------
@@ -1156,7 +1289,13 @@ class TimelineGame(Game[TimelineState, Action]):
         )
 
     def from_dict(self, data: Mapping[str, Any]) -> TimelineState:
-        """Rebuild a state from :meth:`TimelineState.to_dict`."""
+        """Rebuild a state from :meth:`TimelineState.to_dict`.
+
+        A position the rules could never reach (chips for the wrong number of
+        players, an unknown phase, a seat not at the table, a card in two
+        places or never drawn...) is refused with :class:`FormatError`.  Saves
+        from before ``revealed`` was stored load too (see :func:`_revealed_from`).
+        """
         try:
             if data["format"] != FORMAT_VERSION or data["game"] != self.slug:
                 raise FormatError("not a Timeline state of this format")
@@ -1187,7 +1326,8 @@ class TimelineGame(Game[TimelineState, Action]):
                 )
             result = data["result"]
             scores = data["scores"]
-            return TimelineState(
+            bottom = tuple(str(c) for c in data["bottom"])
+            state = TimelineState(
                 settings=settings,
                 generator=Rng.from_dict(data["rng"]),
                 phase=str(data["phase"]),
@@ -1196,8 +1336,9 @@ class TimelineGame(Game[TimelineState, Action]):
                 rows=rows,
                 chips=tuple(int(c) for c in data["chips"]),
                 drawn=tuple(str(c) for c in data["drawn"]),
-                bottom=tuple(str(c) for c in data["bottom"]),
+                bottom=bottom,
                 removed=tuple(str(c) for c in data["removed"]),
+                revealed=_revealed_from(data, bottom, reveal),
                 current=None if data["current"] is None else str(data["current"]),
                 spin=None if data["spin"] is None else str(data["spin"]),
                 tries=int(data["tries"]),
@@ -1217,6 +1358,8 @@ class TimelineGame(Game[TimelineState, Action]):
             if isinstance(err, FormatError):
                 raise
             raise FormatError(f"not a valid Timeline state: {err}") from None
+        _check_state(state)
+        return state
 
     # -- notation ----------------------------------------------------------------------
 

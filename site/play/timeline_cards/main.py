@@ -309,7 +309,8 @@ class TimelinePage(GamePage):
         card = state["current"]
         if card:
             box.appendChild(el("p", "tc-label", text=self.t("card_to_place")))
-            box.appendChild(self.card_node(card, "tc-card big", face_up=False))
+            # A card whose date a lost bet showed comes back open: the engine sends its year.
+            box.appendChild(self.card_node(card, "tc-card big", face_up="year" in card))
             if state["tries_left"] and state["actor"] is not None:
                 box.appendChild(
                     el("p", "tc-tries", text=self.t("tries_left", n=state["tries_left"]))
