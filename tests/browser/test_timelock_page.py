@@ -769,6 +769,26 @@ def test_partners_progress_counts_what_the_win_needs(page: Any, site_url: str) -
         assert counts[0] <= counts[1] == 2
 
 
+def test_a_partner_match_proposes_the_other_turn_order_next(page: Any, site_url: str) -> None:
+    # Either way round one partnership has the edge: a match alternates the turn order,
+    # as the engine's match tool names it, and the new-game form proposes it.
+    seed, actions, _, _ = partners_game_with_a_capped_count()
+    open_record(page, site_url, seed, {"mode": "partners", "stacks_to_match": 2}, actions)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{MATCH}') || '{{}}').games === 1")
+    match = json.loads(page.evaluate(f"localStorage.getItem('{MATCH}')"))
+    assert match["next_direction"] == "counterclockwise"
+    assert "Next game: counter-clockwise" in page.inner_text("#match")
+    page.click("#btn-new")
+    page.wait_for_selector("#opt-direction")
+    chosen = page.eval_on_selector("#opt-direction", "s => s.options[s.selectedIndex].text")
+    assert chosen == "Counter-clockwise"
+    page.click("#ng-start")
+    page.wait_for_selector("#new-game:not([open])", state="attached")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).options.direction === 'counterclockwise'"
+    )
+
+
 def test_the_winner_of_a_shorter_game_shows_no_distance(page: Any, site_url: str) -> None:
     # QA: "2 of 2 matched · 6 pts of moves away" for the winner of a two-stack game.
     options = {"stacks_to_match": 2}

@@ -149,10 +149,14 @@ def test_some_games_have_options_a_form_may_hide() -> None:
         slug: game.unused_options(game.normalise_options({}))
         for slug, game in timegames.GAMES.items()
     }
-    assert hidden["timelock"] == ["removal_from", "extra_removal"]
+    assert hidden["timelock"] == ["removal_from", "extra_removal", "direction"]
+    assert timegames.GAMES["timelock"].unused_options({"mode": "partners"}) == [
+        "removal_from",
+        "extra_removal",
+    ]
     bets = {"bet_cards", "doubt_rule", "broke_judges", "bet_payout"}
     assert set(hidden["timeline_cards"]) == bets
-    assert timegames.GAMES["timelock"].unused_options({"mode": "solitaire"}) == []
+    assert timegames.GAMES["timelock"].unused_options({"mode": "solitaire"}) == ["direction"]
     assert timegames.GAMES["timeline_cards"].unused_options({"super": True, "players": 3}) == []
 
 

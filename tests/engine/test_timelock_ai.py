@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from timegames.core import BotContext, Budget
-from timegames.timelock import GAME, EndTurn, TimelockState
+from timegames.core import BotContext, Budget, Outcome
+from timegames.timelock import GAME, EndTurn, TimelockState, UseFace
 from timegames.timelock import board as B
-from timegames.timelock.ai import LEVELS, Planner, PlannerBot, make_bot
-from timelock_support import position
+from timegames.timelock.ai import (
+    LEVELS,
+    WIN,
+    GreedyBot,
+    Planner,
+    PlannerBot,
+    lookahead_choice,
+    make_bot,
+    position_value,
+)
+from timelock_support import SET_UP, boardless_position, play, position
 
 RAINBOW, XENO = 0, 1
 
@@ -149,3 +159,61 @@ def test_planner_beats_random_in_seeded_games() -> None:
             state = state.play(bots[state.current_player()].choose(state, context))
         wins += state.outcome().winners == (RAINBOW,)
     assert wins == 3
+
+
+# -- greedy in solitaire -------------------------------------------------------------------------
+
+NEARLY_DONE = """
+    5 qdp qdp pdq qdp qdp
+    4 .   .   .   .   .
+    3 .   .   .   .   .
+    2 .   .   .   .   Q
+    1 PDQ PDQ PDQ PDQ PD
+    """
+"""Solitaire: three Time Stacks are Nests like the Goal; the fourth needs its Queen back (3)."""
+
+
+def greedy_choice(state: TimelockState) -> object:
+    return GreedyBot().choose(state, BotContext(random.Random(0), Budget(seconds=0.5)))
+
+
+def test_greedy_uses_hop_and_wild_at_once_in_solitaire_too() -> None:
+    for face in ("HOP", "WILD"):
+        state = position(SET_UP, dice=(2, 1), face=face, mode="solitaire")
+        assert greedy_choice(state) == UseFace(face)
+    # The board-less planner plays like greedy, so it does the same.
+    loose = boardless_position(
+        ["QDP/qdp", "QDP/qdp", "PDQ/pdq", "QDP/qdp", "QDP/qdp"], (2, 1), "HOP", mode="solitaire"
+    )
+    assert lookahead_choice(loose) == UseFace("HOP")
+
+
+def test_greedy_weighs_tip_against_the_removals_it_costs_in_solitaire() -> None:
+    # Two 5s remove nothing more when they become 6s: TIP only adds points.
+    free = position(SET_UP, dice=(5, 5), face="TIP", mode="solitaire")
+    assert greedy_choice(free) == UseFace("TIP")
+    # Two 1s raised to 6 cost two removals, but the 3 points the last stack needs win the game.
+    winning = position(NEARLY_DONE, dice=(1, 1), face="TIP", mode="solitaire")
+    assert greedy_choice(winning) == UseFace("TIP")
+    assert play_turn(GreedyBot(), winning).outcome().winners == (RAINBOW,)
+    # With one opposing pyramid left the same two removals would lose at once: no TIP.
+    last_life = """
+        5 .   .   pdq .   q
+        4 .   .   .   .   .
+        3 .   .   .   .   .
+        2 .   .   .   .   .
+        1 QDP QDP PDQ QDP QDP
+        """
+    risky = position(last_life, dice=(1, 1), face="TIP", mode="solitaire")
+    assert greedy_choice(risky) != UseFace("TIP")
+    assert not play_turn(GreedyBot(), risky).is_terminal()
+    # TIP is weighed only before a point is spent: afterwards greedy just moves.
+    spent = play(free, "Pa1-a2/1")
+    assert greedy_choice(spent) != UseFace("TIP")
+
+
+def test_a_lost_solitaire_game_is_the_worst_position_not_a_draw() -> None:
+    lost = replace(position(SET_UP, mode="solitaire"), result=Outcome.win((), 1, "lost"))
+    assert position_value(lost) == -WIN
+    drawn = replace(position(SET_UP), result=Outcome.draw(2, "the turn limit was reached"))
+    assert position_value(drawn) == 0.0

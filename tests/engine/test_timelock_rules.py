@@ -32,6 +32,7 @@ from timegames.timelock.rules import (
     Move,
     Roll,
     Settings,
+    UseFace,
 )
 from timelock_support import play, position, refused
 
@@ -982,3 +983,135 @@ def test_solitaire_turn_limit_is_a_loss_and_the_far_goal_may_move() -> None:
     assert GAME.parse_action("Qc5-c4/1") in state.legal_actions()
     done = play(state, "end")
     assert done.is_terminal() and done.outcome().returns == (-1.0,)
+
+
+# -- the Treehouse action: only TIP, HOP, AIM and WILD are used without pieces -------------------
+
+
+@pytest.mark.parametrize("face", ["SWAP", "DIG"])
+def test_swap_and_dig_without_their_pieces_are_refused_not_played_as_wild(face: str) -> None:
+    state = GAME.new_game({"first": 0}, 0).apply(Roll(2, 3, FACES.index(face)))
+    problem = state.illegal_reason(UseFace(face))
+    assert problem is not None and problem.rule == "face-needs-pieces"
+    with pytest.raises(ValueError):
+        state.apply(UseFace(face))
+    with pytest.raises(IllegalAction):
+        state.play(UseFace(face))
+
+
+def test_a_face_the_die_does_not_have_is_refused() -> None:
+    state = position(START, dice=(2, 3), face="TIP")
+    problem = state.illegal_reason(UseFace("JUMP"))
+    assert problem is not None and problem.rule == "no-such-face"
+    with pytest.raises(ValueError):
+        state.apply(UseFace("JUMP"))
+
+
+@pytest.mark.parametrize("face", ["TIP", "HOP", "AIM", "WILD"])
+def test_the_plain_faces_are_still_used_without_pieces(face: str) -> None:
+    state = position(START, dice=(2, 3), face=face)
+    assert state.illegal_reason(UseFace(face)) is None
+    assert state.play(UseFace(face)).used
+
+
+# -- loading a saved state: what no game can reach is refused ------------------------------------
+
+
+SOLITAIRE_LIVES = """
+    5 qd  q   pdq qdp .
+    4 .   .   .   .   .
+    3 .   .   .   .   .
+    2 .   .   .   .   .
+    1 QDP QDP PDQ QDP QDP
+    """
+"""Solitaire after removals: Xeno's Trees have lost their tops (e has none left)."""
+
+REMOVED_A = """
+    5 qdp qdp pdq qdp qdp
+    4 .   .   .   .   .
+    3 .   .   .   .   .
+    2 .   .   .   .   .
+    1 .   QDP PDQ QDP QDP
+    """
+"""Remove-matched: Rainbow's stack a has left the board."""
+
+
+def saved(picture: str = START, **options: Any) -> dict[str, Any]:
+    data: dict[str, Any] = position(picture, **options).to_dict()
+    return data
+
+
+def with_removed_a() -> dict[str, Any]:
+    return {**saved(REMOVED_A, remove_matched=True), "removed": [B.group(RAINBOW, 0)]}
+
+
+def test_real_states_with_pieces_off_the_board_still_load() -> None:
+    for data in (saved(SOLITAIRE_LIVES, mode="solitaire"), with_removed_a()):
+        assert GAME.from_dict(data).to_dict() == data
+
+
+def test_from_picture_allows_missing_pieces_and_the_loader_judges_them() -> None:
+    # The picture reader cannot know the variant; from_dict checks what may be missing.
+    assert len([p for stack in B.from_picture(REMOVED_A) for p in stack]) == 27
+    with pytest.raises(FormatError, match="missing"):
+        GAME.from_dict(saved(REMOVED_A))
+
+
+TAMPERED = {
+    "seat-outside-the-game": lambda: {**saved(), "seat": 2},
+    "negative-seat": lambda: {**saved(), "seat": -1},
+    "die-bound-to-no-group": lambda: {**saved(), "bound": [10, -1]},
+    "die-bound-below-none": lambda: {**saved(), "bound": [-2, -1]},
+    "negative-points": lambda: {**saved(), "remaining": [-1, 3]},
+    "too-many-points": lambda: {**saved(), "remaining": [13, 0]},
+    "die-of-seven": lambda: {**saved(), "dice": [7, 1]},
+    "negative-pending": lambda: {**saved(), "pending": -1},
+    "negative-turns": lambda: {**saved(), "turns": -3},
+    "last-off-the-board": lambda: {**saved(), "last": [99]},
+    "removed-out-of-range": lambda: {**with_removed_a(), "removed": [12]},
+    "removed-goal": lambda: {**with_removed_a(), "removed": [0, B.group(RAINBOW, 2)]},
+    "removed-twice": lambda: {**with_removed_a(), "removed": [0, 0]},
+    "removed-without-the-variant": lambda: {**with_removed_a(), "settings": saved()["settings"]},
+    "removed-stack-still-on-board": lambda: {**saved(remove_matched=True), "removed": [0]},
+    "piece-missing": lambda: saved(REMOVED_A),
+    "solitaire-bottom-missing": lambda: saved(
+        SOLITAIRE_LIVES.replace("qd  q", "qd  d"), mode="solitaire"
+    ),
+    "solitaire-life-moved": lambda: saved(
+        SOLITAIRE_LIVES.replace("5 qd ", "5 q  ").replace("4 . ", "4 d "), mode="solitaire"
+    ),
+    "winner-not-a-seat": lambda: {
+        **saved(),
+        "result": {"winners": [5], "reason": "matched the Goal", "returns": [-1.0, -1.0]},
+    },
+    "winner-half-a-team": lambda: {
+        **saved(mode="partners"),
+        "result": {"winners": [0], "reason": "matched the Goal", "returns": [1.0] + [-1.0] * 3},
+    },
+    "returns-for-other-seats": lambda: {
+        **saved(),
+        "result": {"winners": [0], "reason": "matched the Goal", "returns": [1.0]},
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(TAMPERED))
+def test_a_state_no_game_can_reach_is_refused_on_loading(case: str) -> None:
+    with pytest.raises(FormatError):
+        GAME.from_dict(TAMPERED[case]())
+
+
+def test_a_boardless_save_with_a_piece_missing_is_refused() -> None:
+    data = GAME.new_game({"board": "boardless"}, 1).to_dict()
+    data["columns"][0] = "QD/qdp"
+    with pytest.raises(FormatError, match="missing"):
+        GAME.from_dict(data)
+
+
+def test_the_score_tool_refuses_a_result_naming_a_seat_that_does_not_play() -> None:
+    data = {
+        **saved(),
+        "result": {"winners": [5], "reason": "matched the Goal", "returns": [-1.0, -1.0]},
+    }
+    with pytest.raises(FormatError):
+        GAME.tool("score", {"state": data})

@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from timegames.core import BotContext, Budget, FormatError
-from timegames.timelock import GAME, EndTurn
+from timegames.core import BotContext, Budget, FormatError, GameRecord, Seat, replay
+from timegames.timelock import GAME, EndTurn, TimelockState
 from timegames.timelock.ai import GreedyBot, position_value, team_weights
 from timegames.timelock.rules import SOLITAIRE_LEVELS
 from timegames.timelock.scoring import Tournament
@@ -264,3 +264,119 @@ def test_a_save_from_before_who_starts_existed_keeps_rainbow_first() -> None:
     assert GAME.normalise_options(old)["first"] == 0
     assert GAME.new_game(old, 1).seat == 0  # seed 1 starts Xeno when the start is random
     assert GAME.new_game({}, 1).seat == 1
+
+
+# -- the turn order of the partnership game --------------------------------------------------------
+
+CLOCKWISE = [0, 1, 2, 3, 0, 1]
+COUNTER = [0, 3, 2, 1, 0, 3]
+
+
+def seats_in_turn(state: TimelockState, turns: int = 6) -> list[int]:
+    """The seats that play the next ``turns`` turns, each ending its turn at once."""
+    seen = []
+    for _ in range(turns):
+        state = state.advance_chance()
+        while state.phase == "remove":
+            state = state.play(state.legal_actions()[0])
+        seen.append(state.seat)
+        state = state.play(EndTurn())
+    return seen
+
+
+def test_partners_play_clockwise_by_default_and_the_option_turns_it_round() -> None:
+    assert seats_in_turn(GAME.new_game({"mode": "partners", "first": 0}, 0)) == CLOCKWISE
+    counter = GAME.new_game({"mode": "partners", "first": 0, "direction": "counterclockwise"}, 0)
+    assert seats_in_turn(counter) == COUNTER
+    assert counter.view(0)["direction"] == "counterclockwise"
+    # Starting elsewhere keeps the direction.
+    late = GAME.new_game({"mode": "partners", "first": 1, "direction": "counterclockwise"}, 0)
+    assert seats_in_turn(late, 4) == [1, 0, 3, 2]
+
+
+def test_a_random_turn_order_is_drawn_from_the_seed_and_changes_no_dice() -> None:
+    orders = set()
+    for seed in range(12):
+        options = {"mode": "partners", "first": 0, "direction": "random"}
+        state = GAME.new_game(options, seed)
+        order = seats_in_turn(state)
+        assert order in (CLOCKWISE, COUNTER)
+        assert order == seats_in_turn(GAME.new_game(options, seed))
+        shown = state.view(None)["direction"]
+        assert shown == ("clockwise" if order == CLOCKWISE else "counterclockwise")
+        orders.add(tuple(order))
+        # The direction is drawn apart from the dice and the first player.
+        plain = GAME.new_game({"mode": "partners"}, seed)
+        drawn = GAME.new_game({"mode": "partners", "direction": "random"}, seed)
+        assert plain.seat == drawn.seat and plain.sample_chance() == drawn.sample_chance()
+    assert len(orders) == 2
+
+
+def test_the_turn_order_changes_nothing_for_two_players_or_solitaire() -> None:
+    for mode, order in (("duel", [0, 1, 0, 1]), ("solitaire", [0, 0, 0, 0])):
+        for direction in ("clockwise", "counterclockwise", "random"):
+            state = GAME.new_game({"mode": mode, "first": 0, "direction": direction}, 3)
+            assert seats_in_turn(state, 4) == order
+            assert state.view(0)["direction"] is None
+
+
+def test_saves_from_before_the_turn_order_option_play_clockwise() -> None:
+    old = GAME.new_game({"mode": "partners", "first": 2}, 7).to_dict()
+    del old["settings"]["direction"]
+    back = GAME.from_dict(old)
+    assert back.settings.direction == "clockwise"
+    assert seats_in_turn(back, 4) == [2, 3, 0, 1]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"board": "boardless"},
+        {"stacks_to_match": 2},
+        {"remove_matched": True},
+        {"stacks_to_match": 3, "remove_matched": True, "board": "boardless"},
+    ],
+    ids=["boardless", "two-to-match", "remove-matched", "all-three"],
+)
+@pytest.mark.parametrize("direction", ["counterclockwise", "random"])
+def test_the_turn_order_with_the_other_options(extra: dict[str, Any], direction: str) -> None:
+    """A whole game under each combination: the order holds, states load, a record replays."""
+    options = {"mode": "partners", "first": 1, "direction": direction, **extra}
+    seed = 11
+    state = GAME.new_game(options, seed)
+    step = -1 if state.view(None)["direction"] == "counterclockwise" else 1
+    bots = [GAME.make_bot("greedy") for _ in range(4)]
+    context = BotContext(random.Random(seed), Budget(seconds=0.5))
+    texts: list[str] = []
+    while not state.is_terminal():
+        if state.is_chance():
+            action = state.sample_chance()
+        else:
+            action = bots[state.current_player()].choose(state, context)
+        after = state.play(action)
+        if isinstance(action, EndTurn) and not after.is_terminal():
+            assert after.seat == (state.seat + step) % 4
+        texts.append(GAME.action_to_text(action))
+        state = after
+        assert GAME.from_dict(state.to_dict()) == state
+    record = GameRecord(
+        GAME.slug,
+        seed,
+        GAME.normalise_options(options),
+        tuple(Seat(label) for label in GAME.seat_labels(options)),
+        tuple(texts),
+        len(texts),
+    )
+    assert replay(record)[-1] == state
+
+
+def test_a_match_of_partner_games_alternates_the_turn_order() -> None:
+    match = GAME.tool("match", {"players": ["Ann & Cat", "Ben & Dan"], "target": 40})["match"]
+    assert match["next_direction"] == "clockwise"
+    directions = []
+    for _ in range(3):
+        match = GAME.tool("match", {**match, "winner": "Ben & Dan", "points": 10})["match"]
+        directions.append(match["next_direction"])
+    assert directions == ["counterclockwise", "clockwise", "counterclockwise"]
+    for direction in directions:
+        GAME.new_game({"mode": "partners", "direction": direction}, 0)

@@ -9,7 +9,8 @@ that the worst stack counts most, because a team wins only when all match.
 * ``random`` plays any legal action.
 * ``greedy`` takes, one step at a time, the action that most improves that
   value, uses TIP, HOP, AIM and WILD at once, and ends the turn when nothing
-  helps.
+  helps.  In solitaire TIP costs removals, so greedy first plays the turn out
+  with and without it and keeps the better.
 * ``planner`` plans the whole turn.  Moves of different stacks never
   interact (each lives in its own file), so it searches each stack's lane on
   its own for every budget (a cheapest-first search over the real board,
@@ -143,7 +144,10 @@ def position_value(state: TimelockState, fixed: tuple[float, ...] | None = None)
     if state.result is not None:
         me = state.settings.team_of(state.seat)
         winners = {state.settings.team_of(w) for w in state.result.winners}
-        return WIN if me in winners else (-WIN if winners else 0.0)
+        if me in winners:
+            return WIN
+        # A solitaire game that nobody won is lost; elsewhere no winner is a draw.
+        return -WIN if winners or state.settings.mode == "solitaire" else 0.0
     total = solitaire_value(state)
     weights = fixed if fixed is not None else team_weights(state)
     for g in state.movable_groups():
@@ -572,27 +576,67 @@ class GreedyBot(Bot[Action]):
     """One step at a time: the action that improves the position most, else end the turn."""
 
     def choose(self, state: State[Action], context: BotContext) -> Action:
-        """The best-looking single step."""
+        """The Treehouse action if it is worth using now, else the best-looking single step."""
         assert isinstance(state, TimelockState)
         if state.phase == REMOVE:
             return removal_choice(state)
         legal = state.legal_actions()
-        for a in legal:
-            if isinstance(a, UseFace) and state.settings.mode != "solitaire":
-                return a
+        face = face_to_use(state, legal)
+        if face is not None:
+            return face
         # The team weights stay those of the position before the step: weights
         # recomputed after it would shrink the value of the step's own progress.
-        fixed = team_weights(state)
-        now = position_value(state, fixed)
-        best: Action = EndTurn()
-        best_value = now + 1e-9
-        for a in legal:
-            if isinstance(a, EndTurn | Sum | UseFace):
-                continue
-            value = position_value(state.apply(a), fixed)
-            if value > best_value:
-                best, best_value = a, value
-        return best
+        return greedy_step(state, legal, team_weights(state))
+
+
+def greedy_step(state: TimelockState, legal: Sequence[Action], fixed: tuple[float, ...]) -> Action:
+    """The move, dig, SWAP, DIG or replacement that raises the value most, else ``end``."""
+    best: Action = EndTurn()
+    best_value = position_value(state, fixed) + 1e-9
+    for a in legal:
+        if isinstance(a, EndTurn | Sum | UseFace):
+            continue
+        value = position_value(state.apply(a), fixed)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def face_to_use(state: TimelockState, legal: Sequence[Action]) -> UseFace | None:
+    """TIP, HOP, AIM or WILD if the greedy levels should use it now, else ``None``.
+
+    They only add points or reach, so they are used at once; in solitaire,
+    though, TIP makes a removal for each die below the removal number, so
+    there it is used only when the rest of the turn, played out both ways,
+    comes out better with it (and only before any point is spent).
+    """
+    face = next((a for a in legal if isinstance(a, UseFace)), None)
+    if face is None or face.face != "TIP" or state.settings.mode != "solitaire":
+        return face
+    untouched = state.merged == SEPARATE and state.remaining == state.dice
+    if not untouched:
+        return None
+    fixed = team_weights(state)
+    with_tip = position_value(played_out(state.apply(face), fixed), fixed)
+    without = position_value(played_out(state, fixed), fixed)
+    return face if with_tip > without + 1e-9 else None
+
+
+def played_out(state: TimelockState, fixed: tuple[float, ...]) -> TimelockState:
+    """The position once greedy has taken its improving steps for the rest of the turn.
+
+    Removals come first, as the rules ask; the Treehouse face is left unused.
+    Each step raises the value, so this ends.
+    """
+    while state.result is None and state.phase != ROLL:
+        if state.phase == REMOVE:
+            state = state.apply(removal_choice(state))
+            continue
+        step = greedy_step(state, state.legal_actions(), fixed)
+        if isinstance(step, EndTurn):
+            break
+        state = state.apply(step)
+    return state
 
 
 class PlannerBot(Bot[Action]):
@@ -631,16 +675,15 @@ def lookahead_choice(state: TimelockState) -> Action:
     """The board-less variant's planner: greedy steps, looking two steps ahead when stuck.
 
     The lane search of the board game relies on fixed lanes, so without a
-    board the planner plays like ``greedy`` (TIP, HOP, AIM and WILD at once,
-    then the best improving step), and when no single step improves the
+    board the planner plays like ``greedy`` (TIP, HOP, AIM and WILD as
+    :func:`face_to_use` says, then the best improving step), and when no single step improves the
     position it tries pairs of steps: a piece may need to step aside before
     another can move, or two low dice may need adding first.
     """
     legal = state.legal_actions()
-    if state.settings.mode != "solitaire":
-        for a in legal:
-            if isinstance(a, UseFace):
-                return a
+    face = face_to_use(state, legal)
+    if face is not None:
+        return face
     fixed = team_weights(state)
     now = position_value(state, fixed)
     scored: list[tuple[float, int, Action, TimelockState]] = []

@@ -336,8 +336,10 @@ def to_picture(board: Board) -> str:
 def from_picture(text: str) -> Board:
     """Read a picture in the format of :func:`to_picture` (rank numbers optional).
 
-    Raises ``ValueError`` for a piece outside its side's half, a missing or
-    doubled piece, or a malformed row.
+    Raises ``ValueError`` for a piece outside its side's half, a doubled
+    piece, or a malformed row.  A missing piece is no error here: removed
+    stacks and solitaire removals take pieces off the board, so which pieces
+    may be missing depends on the game (``TimelockGame.from_dict`` checks it).
     """
     rows = [line.split() for line in text.strip().splitlines() if line.strip()]
     if len(rows) != SIZE:

@@ -10,7 +10,8 @@ the first stack they are spent on; ``/+`` pays from the combined pool after
 ``sum`` or ``use WILD``.
 
 Variants: fewer stacks to match, removing stacks as they match, solitaire
-(with its removal rules), the four-player partnership game and the
+(with its removal rules), the four-player partnership game (option
+``direction``: which way turns go round the table) and the
 experimental game without a board (:mod:`.boardless`; option ``board``),
 where a move may also open a new position: ``Pa1-a1+/1``.
 """
@@ -41,6 +42,8 @@ from . import boardless as L
 
 FACES = ("TIP", "SWAP", "HOP", "DIG", "AIM", "WILD")
 """The six faces of the Treehouse die."""
+PLAIN_FACES = ("TIP", "HOP", "AIM", "WILD")
+"""The faces used as they are (:class:`UseFace`); SWAP and DIG name their pieces."""
 
 GOAL_MOVE_COST = 6
 REPLACE_COST = 6
@@ -195,6 +198,9 @@ class Settings:
     """Who holds the Treehouse die: ``random``, a seat number, or ``loser`` (see below)."""
     previous_loser: int = -1
     """In a match: the seat that lost the previous game, who starts when ``first`` is ``loser``."""
+    direction: str = "clockwise"
+    """Partners: which way turns go round the table, ``clockwise`` (Rainbow West, Xeno West,
+    Xeno East, Rainbow East), ``counterclockwise`` or ``random`` (drawn from the seed)."""
 
     @property
     def boardless(self) -> bool:
@@ -621,6 +627,17 @@ class TimelockState(State[Action]):
                 )
             return problem
         # The Treehouse action.
+        if isinstance(action, UseFace) and action.face not in PLAIN_FACES:
+            # UseFace carries no pieces: SWAP and DIG only come as UseSwap and UseDig.
+            if action.face in FACES:
+                return IllegalAction(
+                    "face-needs-pieces",
+                    f"{action.face} names its pieces: use SWAP Qa1 Pa2 or use DIG Db1; "
+                    "only TIP, HOP, AIM and WILD are used on their own",
+                )
+            return IllegalAction(
+                "no-such-face", "the Treehouse die's faces are TIP, SWAP, HOP, DIG, AIM and WILD"
+            )
         if self.used:
             return IllegalAction(
                 "one-action", "the Treehouse action may be used once per turn, and it was used"
@@ -926,9 +943,14 @@ class TimelockState(State[Action]):
             return replace(self, hop=True, used=True, last=())
         if face == "AIM":
             return replace(self, aim=True, used=True, last=())
-        # WILD: everything left on both dice becomes one pool for any stack.
-        total = self.remaining[0] + self.remaining[1]
-        return replace(self, merged=WILD, remaining=(total, 0), bound=(-1, -1), used=True, last=())
+        if face == "WILD":
+            # Everything left on both dice becomes one pool for any stack.
+            total = self.remaining[0] + self.remaining[1]
+            return replace(
+                self, merged=WILD, remaining=(total, 0), bound=(-1, -1), used=True, last=()
+            )
+        # SWAP and DIG need their pieces (UseSwap, UseDig); anything else is no face at all.
+        raise ValueError(f"not a Treehouse action without pieces: use {face}")
 
     def _apply_roll(self, roll: Roll) -> TimelockState:
         s = self.settings
@@ -962,7 +984,7 @@ class TimelockState(State[Action]):
         turns = self.turns + 1
         state = replace(
             self,
-            seat=(self.seat + 1) % s.seats,
+            seat=self.next_seat(),
             phase=ROLL,
             dice=(0, 0),
             rolled=(0, 0),
@@ -982,6 +1004,14 @@ class TimelockState(State[Action]):
                 return replace(state, result=Outcome.win((), 1, "the turn limit was reached"))
             return replace(state, result=Outcome.draw(s.seats, "the turn limit was reached"))
         return state
+
+    def next_seat(self) -> int:
+        """The seat that plays after this one: the next round the table in the game's direction."""
+        s = self.settings
+        if s.mode != "partners":
+            # One or two players: both directions give the same order, so skip the draw.
+            return (self.seat + 1) % s.seats
+        return (self.seat + turn_step(s, self.rng_state.seed)) % s.seats
 
     def _after_change(self) -> TimelockState:
         """Remove newly matched stacks (variant) and check for a win, mover's team first."""
@@ -1126,6 +1156,7 @@ class TimelockState(State[Action]):
             "phase": self.phase if self.result is None else "over",
             "turns": self.turns,
             "turn_limit": s.turn_limit,
+            "direction": self._direction_view(),
             "dice": list(self.dice),
             "rolled": list(self.rolled),
             "face": self.face or None,
@@ -1156,6 +1187,12 @@ class TimelockState(State[Action]):
             "score": game_score(self) if self.result is not None else None,
         }
         return view
+
+    def _direction_view(self) -> str | None:
+        """Partners: the way turns go this game (a random direction is drawn already)."""
+        if self.settings.mode != "partners":
+            return None
+        return DIRECTIONS[turn_step(self.settings, self.rng_state.seed) == -1]
 
     def _columns_view(self) -> list[JSON]:
         """Board-less variant: each column's cells from the south end, with who holds them."""
@@ -1327,6 +1364,7 @@ def settings_options(s: Settings) -> JSON:
         "board": s.board,
         "first": s.first,
         "previous_loser": s.previous_loser,
+        "direction": s.direction,
     }
 
 
@@ -1365,6 +1403,22 @@ def first_seat(settings: Settings, seed: int) -> int:
     if first == "loser" and 0 <= settings.previous_loser < settings.seats:
         return settings.previous_loser
     return Rng(seed, -1).below(settings.seats)
+
+
+DIRECTIONS = ("clockwise", "counterclockwise", "random")
+"""The turn orders of the partnership game (two players alternate whichever way)."""
+
+
+def turn_step(settings: Settings, seed: int) -> int:
+    """+1 when turns go clockwise round the table (seat 1, 2, 3, 4), -1 the other way.
+
+    ``random`` draws the direction from the seed at a position neither the dice
+    (counters 0 and up) nor the first player (-1) use, so it changes neither.
+    """
+    direction = settings.direction
+    if direction == "random":
+        direction = DIRECTIONS[Rng(seed, -2).below(2)]
+    return -1 if direction == "counterclockwise" else 1
 
 
 def _pool_text(pool: int) -> str:
@@ -1529,6 +1583,20 @@ class TimelockGame(Game[TimelockState, Action]):
                 "or in a match the loser of the previous game (random for the first game).",
             ),
             OptionSpec(
+                "direction",
+                "Turn order (partners)",
+                "clockwise",
+                (
+                    ("clockwise", "Clockwise (standard)"),
+                    ("counterclockwise", "Counter-clockwise"),
+                    ("random", "Random, drawn for each game"),
+                ),
+                "Four players only: which way turns go round the table. Clockwise, Xeno West "
+                "and Rainbow East win about two games in three; counter-clockwise, Rainbow "
+                "West and Xeno East do. In a match, alternate it from game to game, or let "
+                "chance pick it.",
+            ),
+            OptionSpec(
                 "previous_loser",
                 "Previous game's loser",
                 -1,
@@ -1559,10 +1627,10 @@ class TimelockGame(Game[TimelockState, Action]):
         return {"duel": 2, "solitaire": 1, "partners": 4}[str(options.get("mode", "duel"))]
 
     def unused_options(self, options: Mapping[str, Any]) -> list[str]:
-        """The solitaire settings, outside solitaire."""
-        if options.get("mode", "duel") == "solitaire":
-            return []
-        return ["removal_from", "extra_removal"]
+        """The solitaire settings outside solitaire, the turn order outside partners."""
+        mode = options.get("mode", "duel")
+        unused = [] if mode == "solitaire" else ["removal_from", "extra_removal"]
+        return unused if mode == "partners" else [*unused, "direction"]
 
     def seat_labels(self, options: Mapping[str, Any]) -> list[str]:
         """Rainbow and Xeno; partners add the corner they sit at."""
@@ -1586,6 +1654,7 @@ class TimelockGame(Game[TimelockState, Action]):
             board=str(options.get("board", "standard")),
             first=first if isinstance(first, int) else str(first),
             previous_loser=int(options.get("previous_loser", -1)),
+            direction=str(options.get("direction", "clockwise")),
         )
         columns = L.initial_columns() if settings.boardless else ()
         return TimelockState(
@@ -1631,7 +1700,7 @@ class TimelockGame(Game[TimelockState, Action]):
                 raise FormatError("unknown phase or Treehouse face")
             if data["merged"] not in (SEPARATE, SUMMED, WILD):
                 raise FormatError("unknown way of combining dice")
-            return TimelockState(
+            state = TimelockState(
                 settings=settings,
                 board=B.from_picture(str(data["board"])),
                 columns=L.from_texts([str(c) for c in data["columns"]])
@@ -1655,6 +1724,8 @@ class TimelockGame(Game[TimelockState, Action]):
                 result=None if result is None else Outcome.from_dict(result),
                 rng_state=Rng.from_dict(data["rng"]),
             )
+            _check_loaded(state)
+            return state
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, FormatError):
                 raise
@@ -1713,7 +1784,7 @@ class TimelockGame(Game[TimelockState, Action]):
                 raise NotationError("name the Treehouse action: use TIP, use SWAP Qa1 Pa2 …")
             face = words[1].upper()
             rest = words[2:]
-            if face in ("TIP", "HOP", "WILD", "AIM") and not rest:
+            if face in PLAIN_FACES and not rest:
                 return UseFace(face)
             if face == "AIM" and len(rest) == 1 and rest[0].lower() in "abde" and len(rest[0]) == 1:
                 return UseReplace(B.FILES.index(rest[0].lower()))
@@ -1784,7 +1855,8 @@ class TimelockGame(Game[TimelockState, Action]):
         * ``score``: the optional scoring of a finished game given as ``args["state"]``.
         * ``match``: a match to a target total (``players``, ``target``, ``totals``,
           ``games``), after one more game when ``winner`` and ``points`` are given;
-          the page keeps the match, the engine does the sums and decides the champion.
+          the page keeps the match, the engine does the sums and decides the champion,
+          and names the turn order of a partner match's next game (``next_direction``).
         * ``tournament``: a tournament (``players``, ``rounds``, ``results``), after one
           more game when ``game`` (``first``, ``second``, ``winner``, ``points``) is given;
           the engine pairs the players, keeps the standings and calls tie-breaks.
@@ -1836,6 +1908,83 @@ def _tournament_after(args: JSON) -> JSON:
     except (KeyError, TypeError, ValueError) as err:
         raise FormatError(f"not a valid tournament: {err}") from None
     return tournament.to_dict()
+
+
+GROUPS = 2 * B.SIZE
+"""Each side's five groups: four Time Stacks and a Goal."""
+MOST_POINTS = 12
+"""The most one pool can hold: two dice of 6 under WILD."""
+
+
+def _check_loaded(state: TimelockState) -> None:
+    """Refuse a loaded state the rules could not play on (a tampered save): ``FormatError``.
+
+    Numbers must fit the game (seats, dice, dice bound to real stacks, removed
+    stacks), every piece must be on the board unless its stack was removed or,
+    in solitaire, it was one of the opposing pyramids taken off, and a result
+    must name one whole team, or nobody.
+    """
+    s = state.settings
+    if not 0 <= state.seat < s.seats:
+        raise FormatError(
+            f"the seat to move is one of the seats 0 to {s.seats - 1}, not {state.seat}"
+        )
+    if not all(0 <= d <= 6 for d in (*state.dice, *state.rolled)):
+        raise FormatError("dice show 1 to 6 (0 before the roll)")
+    if not all(0 <= r <= MOST_POINTS for r in state.remaining):
+        raise FormatError(f"points left on a die run from 0 to {MOST_POINTS}")
+    if state.pending < 0 or state.turns < 0:
+        raise FormatError("pending removals and turns are never negative")
+    if not all(-1 <= g < GROUPS for g in state.bound):
+        raise FormatError("a die's points go to a stack of the board, or to none yet (-1)")
+    stacks = {g for team in range(s.teams) for g in s.team_stacks(team)}
+    removed = set(state.removed)
+    if len(removed) != len(state.removed) or not removed <= stacks:
+        raise FormatError("only the players' own Time Stacks can be removed, each once")
+    if removed and not s.remove_matched:
+        raise FormatError("stacks leave the board only when matching stacks are removed")
+    if not all(0 <= sq < B.SIZE * L.MAX_CELLS for sq in state.last):
+        raise FormatError("the last move names a square outside the board")
+    problem = _pieces_problem(state)
+    if problem:
+        raise FormatError(problem)
+    result = state.result
+    if result is not None:
+        teams = [set(s.seats_of_team(team)) for team in range(s.teams)]
+        if len(result.returns) != s.seats or (result.winners and set(result.winners) not in teams):
+            raise FormatError(
+                "a result gives each seat a return and names one whole team as winners, or nobody"
+            )
+
+
+def _pieces_problem(state: TimelockState) -> str:
+    """Why the pieces on the board cannot come from a game of these settings, or ``""``.
+
+    Pieces leave the board in two ways only: a matching stack removed in the
+    remove-matched variant (all of it), and solitaire removals, which take the
+    top of an opposing Tree that nobody ever moves, so what is left of it is
+    the bottom of a Tree on its home square.
+    """
+    s = state.settings
+    if s.boardless:
+        present = {p for col in state.columns for stack in col for p in stack}
+    else:
+        present = {p for stack in state.board for p in stack}
+    for g in range(GROUPS):
+        side, file = divmod(g, B.SIZE)
+        pieces = {B.piece(side, file, size) for size in (B.PAWN, B.DRONE, B.QUEEN)}
+        here = pieces & present
+        if g in state.removed:
+            if here:
+                return f"{group_label(g)} was removed, yet a piece of it is on the board"
+        elif s.mode == "solitaire" and side == 1 and not B.is_goal(g):
+            home = state.home_stack(g)
+            tree = tuple(B.piece(side, file, size) for size in B.TREE[0])
+            if home != tree[: len(home)] or len(here) != len(home):
+                return f"{group_label(g)} must stand on its home as a Tree, less its top pieces"
+        elif here != pieces:
+            return f"a piece of {group_label(g)} is missing from the board"
+    return ""
 
 
 def _pair(values: Any) -> tuple[int, int]:

@@ -8,7 +8,8 @@ the small value objects below, which serialise to plain dicts.
   pips, for a perfect 30.  In solitaire the player scores the opposing
   pyramids left on the board, again with the 6-point bonus when none were lost.
 * A match is played to an agreed total (the rules suggest 20 to 50; any
-  positive total is accepted): the first to reach it wins.
+  positive total is accepted): the first to reach it wins.  In partner games
+  the turn order should alternate from game to game (:meth:`MatchScore.next_direction`).
 * A tournament is a round robin (by default as many rounds as the field
   needs for everyone to meet once); players tied at the top play each other
   again until one of them wins.
@@ -123,6 +124,14 @@ class MatchScore:
                 return name
         return None
 
+    def next_direction(self) -> str:
+        """Partner games: the turn order (option ``direction``) for the match's next game.
+
+        Whichever way turns go, one partnership has the edge (see the rules
+        page), so a match alternates: clockwise first, then counter-clockwise.
+        """
+        return "clockwise" if self.games % 2 == 0 else "counterclockwise"
+
     def to_dict(self) -> dict[str, Any]:
         """Plain-dict form for pages."""
         return {
@@ -131,6 +140,7 @@ class MatchScore:
             "totals": list(self.totals),
             "games": self.games,
             "champion": self.champion(),
+            "next_direction": self.next_direction(),
         }
 
 
@@ -152,8 +162,8 @@ class TournamentGame:
 class Tournament:
     """A round robin: everyone meets everyone in turn; ties at the top play again.
 
-    The rules give no pairing method, only "a predetermined number of rounds
-    based on the number of players".  This uses the circle method: with ``n``
+    The rules give no pairing method; they only say the number of rounds is
+    fixed beforehand and depends on how many take part.  This uses the circle method: with ``n``
     players, ``n - 1`` rounds (``n`` when ``n`` is odd, one player sitting out
     each round) make everyone meet once.  ``rounds`` may ask for fewer or more;
     more go round the circle again.

@@ -1018,7 +1018,36 @@ class TimelockPage(GamePage):
             text = match["champion"] + " wins the match! (" + games + ")"
         else:
             text = games + " played; first to " + str(match["target"]) + " points wins."
+            following = self.next_direction(self.view["options"]) if self.view else None
+            if following:
+                # Either way round, one partnership has the edge (see the rules page).
+                text += (
+                    " Next game: "
+                    + following.replace("counterc", "counter-c")
+                    + ", to even out the turn order."
+                )
         box.appendChild(el("p", "tl-match-note", text=text))
+
+    def extra_option_fields(self, box, current):
+        """A partner match alternates the turn order: the form proposes the next game's."""
+        following = self.next_direction(current)
+        select = by_id("opt-direction")
+        if not following or not select:
+            return
+        for spec in self.meta["options"]:
+            if spec["name"] == "direction":
+                for index, choice in enumerate(spec["choices"]):
+                    if choice[0] == following:
+                        select.value = str(index)
+
+    def next_direction(self, options):
+        """The turn order the engine names for a running partner match's next game, if any."""
+        match = self.match
+        if options.get("mode") != "partners" or not match or match.get("champion"):
+            return None
+        if not match.get("games") or options.get("direction") == "random":
+            return None
+        return match.get("next_direction")
 
     def extra_options(self, options):
         """Who starts: "the previous game's loser" is the seat that lost the match's last game."""
