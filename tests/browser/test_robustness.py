@@ -241,3 +241,37 @@ def test_a_new_game_with_fewer_seats_during_hot_seat_keeps_page_save_and_engine_
     saved = page.evaluate(f"JSON.parse(localStorage.getItem('{autosave}'))")
     assert [s["name"] for s in saved["seats"]] == ["Eve", "Finn"]
     assert page.locator("#players li").count() == 2
+
+
+def test_another_games_save_file_or_link_is_refused_and_the_page_keeps_its_game(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    # A Time Splicer save loaded here once replaced the autosave with a game this page
+    # cannot draw: the page stopped drawing and never started again after a reload.
+    from timegames.core.record import record_to_text
+    from timegames.time_splicer import GAME as SPLICER
+
+    options = SPLICER.normalise_options({"players": 2})
+    other = GameRecord("time_splicer", 3, options, (Seat("Phil"), Seat("Ra")), (), 0)
+    save = tmp_path / "time_splicer.json"
+    save.write_text(record_to_text(other))
+    open_game(page, site_url, SLUG)
+    play_typed(page, "NE1a1")
+    before = page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")
+    page.set_input_files("#file-load", str(save))
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('not Time Vectors')"
+    )
+    assert "open it on the Time Splicer page" in page.inner_text("#message")
+    assert page.evaluate(f"localStorage.getItem('{AUTOSAVE}')") == before
+    # A link to the other game is refused the same way, and leaves the address bar.
+    page.goto(site_url + f"play/{SLUG}/#g=" + record_to_link(other))
+    page.wait_for_selector(READY)
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('not Time Vectors')"
+    )
+    assert page.evaluate("location.hash") == ""
+    assert page.evaluate(f"localStorage.getItem('{AUTOSAVE}')") == before
+    page.reload()
+    page.wait_for_selector(READY)
+    assert page.locator("#pt-NE1a1.c0").count() == 1

@@ -7,6 +7,7 @@ button; the engine starts only on that press.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -77,3 +78,23 @@ def test_a_rules_page_runs_one_engine_at_a_time(page: Any, site_url: str) -> Non
     start_live_board(page, "tv-live")
     assert page.locator(".tg-live-box iframe.tg-live[src]").count() == 1
     assert len([f for f in page.frames if "/play/" in f.url]) == 1
+
+
+RULES_PAGES = sorted(p.stem for p in (Path(__file__).parents[2] / "docs" / "rules").glob("*.md"))
+
+
+def test_no_rules_page_scrolls_sideways_on_a_phone(browser: Any, site_url: str) -> None:
+    # A long live-example link that never wrapped made the Timelock page 404 px wide.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    try:
+        page = context.new_page()
+        wide = {}
+        for slug in RULES_PAGES:
+            page.goto(site_url + f"rules/{slug}/")
+            page.wait_for_load_state("load")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                wide[slug] = width
+        assert wide == {}
+    finally:
+        context.close()

@@ -96,6 +96,8 @@ def test_illegal_click_is_refused_with_the_rule(page: Any, site_url: str) -> Non
     page.press("#move-input", "Enter")
     page.wait_for_function("document.querySelector('#message').textContent.includes('quadrant')")
     assert tokens(page) == before
+    # The refused text stays in the box, to be corrected rather than typed again.
+    assert page.input_value("#move-input") == "XX9z9"
 
 
 def test_undo_redo_and_replay(page: Any, site_url: str) -> None:
@@ -107,6 +109,9 @@ def test_undo_redo_and_replay(page: Any, site_url: str) -> None:
     page.click("#btn-undo")
     page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 0")
     assert page.locator("#log li:not(.future)").count() == 0
+    # Taken back, the player plays on from here: the status says whose turn it is first.
+    status = page.inner_text("#status")
+    assert status.index("to move") < status.index("Replay: move 0 of 2")
     page.click("#btn-redo")
     page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 2")
     page.click("#btn-first")
@@ -231,6 +236,21 @@ def open_new_game_dialog(page: Any, **labels: str) -> None:
         page.select_option(f"#opt-{name}", label=label)
 
 
+def test_the_status_names_the_swap_when_it_is_offered(page: Any, site_url: str) -> None:
+    # It said only "click a free point" to the player who could swap the first token.
+    open_game(page, site_url, "time_vectors")
+    open_new_game_dialog(page, opening="First-move swap")
+    page.wait_for_selector("#seat-kind-1")
+    page.select_option("#seat-kind-1", "human")
+    page.click("#ng-start")
+    wait_turn(page, "human")
+    assert "swap" not in page.inner_text("#status")  # the first player has nothing to swap
+    page.click("#pt-NE1a1")
+    page.wait_for_selector("#pt-NE1a1.c0")
+    wait_turn(page, "human")
+    assert "or swap: take the first token as yours" in page.inner_text("#status")
+
+
 def test_claim_rule_game(page: Any, site_url: str) -> None:
     """The printed claim rule: an obvious Claim button and the C key; a wrong point is refused."""
     open_game(page, site_url, "time_vectors")
@@ -243,8 +263,11 @@ def test_claim_rule_game(page: Any, site_url: str) -> None:
     for amber, teal in (("NW1a1", "SE4d4"), ("NW1b1", "SE4c4"), ("NW1c1", "SE4b4")):
         for point, colour in ((amber, 0), (teal, 1)):
             wait_turn(page, "human")
+            # With fewer than four tokens down there is nothing to claim: not offered.
+            assert "claim" not in page.inner_text("#status")
             page.click(f"#pt-{point}")
             page.wait_for_selector(f"#pt-{point}.c{colour}")
+            assert page.inner_text("#status").endswith(": end your turn (E).")
             page.click("[data-action=end]")
             page.wait_for_selector("[data-action=end]", state="detached")
     wait_turn(page, "human")

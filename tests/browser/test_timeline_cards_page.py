@@ -127,6 +127,18 @@ def test_a_round_against_the_computer_with_a_wrong_placement_passed_on(
     assert any(a.startswith("card ") for a in saved_record(page).actions)
 
 
+def test_the_card_panel_says_the_computer_is_thinking_on_its_turn(page: Any, site_url: str) -> None:
+    # It read "Ada: spin, or challenge someone to a duel" while the computer played,
+    # an instruction the human could not follow.
+    open_game(page, site_url, SLUG)
+    start_game(page, players=2, kinds=("ai:historian", "human"), names=("Ada", "Bob"))
+    page.wait_for_function(
+        "document.querySelector('#prompt').textContent.includes('Ada is thinking')"
+    )
+    assert wait_turn(page, "human", "over") == "human"
+    assert "thinking" not in page.inner_text("#prompt")
+
+
 def test_language_switch_changes_cards_and_labels(page: Any, site_url: str) -> None:
     open_game(page, site_url, SLUG)
     wait_turn(page, "human", "ai", "over")

@@ -86,9 +86,7 @@ PRESS_START = """(when) => {
 }"""
 
 
-def test_a_new_game_started_while_the_computer_plays_replaces_it(
-    page: Any, site_url: str
-) -> None:
+def test_a_new_game_started_while_the_computer_plays_replaces_it(page: Any, site_url: str) -> None:
     # The computer's loop once went on into the new game ("Ada is not a computer
     # player"), and a Start pressed during its move was refused as busy.
     open_game(page, site_url, "timelock")
@@ -654,7 +652,9 @@ def test_solitaire_against_the_clock_shows_the_turns_left(page: Any, site_url: s
     page.click("#btn-new")
     page.wait_for_selector("#seat-kind-0")
     page.select_option("#opt-mode", label="Two players")
-    page.wait_for_function("document.querySelector('#ng-settled').textContent.includes('solitaire')")
+    page.wait_for_function(
+        "document.querySelector('#ng-settled').textContent.includes('solitaire')"
+    )
     assert "Turn limit is back to “200 turns”" in page.inner_text("#ng-settled")
     limit = "s => s.options[s.selectedIndex].text"
     assert page.eval_on_selector("#opt-turn_limit", limit) == "200 turns"
@@ -778,6 +778,9 @@ def test_a_partner_match_proposes_the_other_turn_order_next(page: Any, site_url:
     match = json.loads(page.evaluate(f"localStorage.getItem('{MATCH}')"))
     assert match["next_direction"] == "counterclockwise"
     assert "Next game: counter-clockwise" in page.inner_text("#match")
+    # Each side of the board holds one player of each partnership: named by its colour.
+    assert page.inner_text("#name-north") == "Xeno: Wes, Eve"
+    assert page.inner_text("#name-south") == "Rainbow: Ada, Sol"
     page.click("#btn-new")
     page.wait_for_selector("#opt-direction")
     chosen = page.eval_on_selector("#opt-direction", "s => s.options[s.selectedIndex].text")

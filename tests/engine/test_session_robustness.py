@@ -195,3 +195,32 @@ def test_the_deal_code_shows_a_changed_seed() -> None:
     other = Session().handle({"op": "new", "game": "timelock", "seed": 2})["view"]["deal"]
     assert one == again != other
     assert len(one) == 9 and one[4] == "-"
+
+
+def test_a_page_refuses_another_games_save_link_and_autosave_and_keeps_its_own() -> None:
+    """A save of one game loaded on another game's page left that page unable to draw."""
+    other = Session()
+    assert other.handle({"op": "new", "game": "time_splicer", "seed": 3})["ok"]
+    text = other.handle({"op": "export"})["text"]
+    fragment = other.handle({"op": "link"})["fragment"]
+    record = other.handle({"op": "view"})["view"]["record"]
+    session = Session()
+    assert session.handle({"op": "new", "game": "time_vectors", "seed": 1})["ok"]
+    assert session.handle({"op": "play", "action": "SW1a1"})["ok"]
+    before = session.fingerprint()
+    requests = [
+        {"op": "load_text", "text": text},
+        {"op": "load_link", "fragment": fragment},
+        {"op": "peek_link", "fragment": fragment},
+        {"op": "load_record", "record": record},
+    ]
+    for request in requests:
+        answer = session.handle({**request, "game": "time_vectors"})
+        assert not answer["ok"], request["op"]
+        assert answer["error"] == (
+            "this is a Time Splicer game, not Time Vectors: open it on the Time Splicer page"
+        )
+        assert session.fingerprint() == before
+    # Without a page's game, and from the right page, the same save opens.
+    assert session.handle({"op": "peek_link", "fragment": fragment})["ok"]
+    assert session.handle({"op": "load_text", "text": text, "game": "time_splicer"})["ok"]

@@ -381,6 +381,12 @@ def test_overbidding_is_allowed_but_each_bid_fits_the_free_splices() -> None:
     refused(scenario(bidding=[AXE]), "bid 1 11", "bid-too-high")
     refused(scenario(bidding=[AXE]), "bid 1 0", "bid-too-low")
     refused(state, "bid 1 2", "already-bid")
+    # The refusal names what limits one bid: not the other bids, the other orders.
+    three = scenario(bidding=[AXE, CAVE, 3]).play_text("bid 1 3").play_text("bid 2 4")
+    why = refused(three, "bid 3 50", "bid-too-high").message
+    assert (
+        why == "a single bid can be at most 10 splices, what your orders other than bids leave free"
+    )
 
 
 def test_a_player_who_cannot_pay_is_disqualified_from_all_bidding() -> None:

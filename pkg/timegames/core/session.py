@@ -13,14 +13,15 @@ Requests (``op`` and its fields; every request may give ``viewer``):
 * ``describe`` ``game``, ``options``: a game's options, AI levels and seat labels.
 * ``new`` ``game``, ``options``, ``seats``, ``seed``: start a game.
 * ``load_record`` ``record``; ``load_text`` ``text``; ``load_link`` ``fragment``:
-  open a game from autosave, a save file, or a game link.
+  open a game from autosave, a save file, or a game link.  With ``game``
+  (a page's own slug), another game's record is refused.
 * ``example`` ``game``, ``key``: open one of the rules' examples.
 * ``play`` ``action``, ``seat``: a human move, in notation.  At a chance step
   only the seed's outcome is accepted.
 * ``bot`` ``seconds``: the AI seat to move makes its move.
 * ``undo``, ``redo``, ``goto`` ``position``, ``view``: move through the record.
 * ``export``, ``link``: the save-file text or the link fragment.
-* ``peek_link`` ``fragment``: what a link holds, without opening it;
+* ``peek_link`` ``fragment`` (and ``game``, as above): what a link holds, without opening it;
   ``save_text`` ``record``: a stored record's save-file text, without opening it.
 * ``tool`` ``name``, ``args``: a game's helper (the Time Vectors vector checker).
 
@@ -246,21 +247,21 @@ class Session:
 
     def op_load_record(self, request: JSON) -> Change:
         """Open an autosaved record (a plain dict, or a sealed one)."""
-        return self._open(GameRecord.from_dict(request.get("record")))
+        return self._open(self._for_page(request, GameRecord.from_dict(request.get("record"))))
 
     def op_load_text(self, request: JSON) -> Change:
         """Open a save file's text."""
         text = request.get("text")
         if not isinstance(text, str):
             raise RecordError("no file text was given")
-        return self._open(record_from_text(text))
+        return self._open(self._for_page(request, record_from_text(text)))
 
     def op_load_link(self, request: JSON) -> Change:
         """Open a game link's fragment."""
         fragment = request.get("fragment")
         if not isinstance(fragment, str):
             raise RecordError("no link was given")
-        return self._open(record_from_link(fragment))
+        return self._open(self._for_page(request, record_from_link(fragment)))
 
     def op_peek_link(self, request: JSON) -> JSON:
         """What a game link holds (game, players, moves, deal), without opening it.
@@ -270,7 +271,7 @@ class Session:
         fragment = request.get("fragment")
         if not isinstance(fragment, str):
             raise RecordError("no link was given")
-        return {"link": _summary(record_from_link(fragment))}
+        return {"link": _summary(self._for_page(request, record_from_link(fragment)))}
 
     def op_save_text(self, request: JSON) -> JSON:
         """The save-file text of a stored record (a saved game), without opening it."""
@@ -422,6 +423,21 @@ class Session:
         return {"result": game.tool(name, args)}
 
     # -- helpers ----------------------------------------------------------------------
+
+    def _for_page(self, request: JSON, record: GameRecord) -> GameRecord:
+        """``record``, if it is a game of the page asking (the request's ``game``, if given).
+
+        A page draws only its own game: another game's save or link would
+        leave it unable to draw, and then to start again from its autosave.
+        """
+        page = request.get("game")
+        if page is not None and page != record.game:
+            wanted = self._game(page)
+            title = get_game(record.game).title
+            raise RecordError(
+                f"this is a {title} game, not {wanted.title}: open it on the {title} page"
+            )
+        return record
 
     def _game(self, slug: Any) -> Any:
         if not isinstance(slug, str) or slug not in GAMES:

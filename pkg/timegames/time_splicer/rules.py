@@ -152,7 +152,10 @@ def order_problem(
         if order.amount > free:
             return _refuse(
                 "bid-too-high",
-                f"a bid can be at most the {free} splices your other orders leave free",
+                # Bids do not add up against each other (overbidding is allowed):
+                # only the orders that are not bids take from what one bid may be.
+                f"a single bid can be at most {free} splices, what your orders other than "
+                "bids leave free",
             ), 0
         return None, order.amount
     cost = 0

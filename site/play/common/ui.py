@@ -536,7 +536,7 @@ class GamePage:
         if record is not None:
             self.game_note = ""
             answer = await self.act(
-                {"op": "load_record", "record": record}, quiet=True, entry=entry
+                {"op": "load_record", "game": self.slug, "record": record}, quiet=True, entry=entry
             )
             if answer:
                 return answer
@@ -574,7 +574,7 @@ class GamePage:
     async def open_link(self, fragment):
         """Open a game link; beside a game in progress, ask first (both games are kept)."""
         if not self.embed and self.in_progress():
-            peek = await self.call({"op": "peek_link", "fragment": fragment})
+            peek = await self.call({"op": "peek_link", "game": self.slug, "fragment": fragment})
             if not peek.get("ok"):
                 self.refused(peek)
                 self.forget_hash()
@@ -599,7 +599,11 @@ class GamePage:
                 )
                 self.forget_hash()
                 return False
-        answer = await self.act({"op": "load_link", "fragment": fragment}, quiet=True)
+        answer = await self.act(
+            {"op": "load_link", "game": self.slug, "fragment": fragment}, quiet=True
+        )
+        if not answer and self.last_refusal is not None:
+            self.forget_hash()  # a refused link is not tried again at every reload
         if answer:
             self.message(
                 self.tr("ui.link_opened", "Game opened from the link.")
@@ -721,6 +725,8 @@ class GamePage:
         if text:
             box.value = ""
             await self.play(text)
+            if self.last_refusal is not None and not str(box.value):
+                box.value = text  # a refused move stays in the box, to be corrected
 
     async def until_idle(self):
         """Wait for the request in flight (a computer's move, the player's own) to end."""
@@ -801,7 +807,9 @@ class GamePage:
             return
         text = await files.item(0).text()
         evt.target.value = ""
-        answer = await self.act({"op": "load_text", "text": str(text)}, quiet=True)
+        answer = await self.act(
+            {"op": "load_text", "game": self.slug, "text": str(text)}, quiet=True
+        )
         if answer:
             self.message(self.tr("ui.file_loaded", "Game loaded from the file."), "info")
             await self.run_ai()
@@ -1470,14 +1478,17 @@ class GamePage:
             else:
                 self.status(self.tr("ui.draw", "Draw: {a}.", a=outcome["reason"]))
         elif view["position"] < view["length"]:
-            self.status(
-                self.tr(
-                    "ui.replay_at",
-                    "Replay: move {n} of {d}. Play a move here to branch off, or press ».",
-                    n=view["position"],
-                    d=view["length"],
-                )
+            replay = self.tr(
+                "ui.replay_at",
+                "Replay: move {n} of {d}. Play a move here to branch off, or press ».",
+                n=view["position"],
+                d=view["length"],
             )
+            if view["to_move_kind"] == "human":
+                # After an undo the player plays on from here: say whose turn it is first
+                # ("Replay" alone read as if they could not).
+                replay = self.turn_text(view) + " " + replay
+            self.status(replay)
         elif view["to_move"] is not None:
             self.status(self.turn_text(view))
 

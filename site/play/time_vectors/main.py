@@ -345,18 +345,24 @@ class TimeVectorsPage(GamePage):
                 " or Teal (the single token; you move now)."
             )
         if phase == "claim":
+            if "claim" not in view["state"]["legal"]:
+                return name + ": end your turn (E)."  # fewer than four tokens down
             return name + ": claim a vector (C), or end your turn (E)."
         if phase == "naming":
             return name + ": name the four tokens of your vector, or cancel (Esc)."
-        if view["state"].get("claim_rule"):
-            # The legal list says whether tokens may still go down: once any colour
-            # has run out, nobody places (the engine's rule, not the mover's supply).
-            if not any(t not in ("claim", "end", "swap") for t in view["state"]["legal"]):
-                return (
-                    name + ": no more tokens are placed: claim a vector (C), or end your turn (E)."
-                )
-            return name + " to move: click a free point, or claim a vector (C)."
-        return name + " to move: click a free point."
+        # The legal list says what to offer: a claim needs four tokens down, and once
+        # any colour has run out under the claim rule nobody places (the engine's rule).
+        legal = view["state"]["legal"]
+        if view["state"].get("claim_rule") and not any(
+            t not in ("claim", "end", "swap") for t in legal
+        ):
+            return name + ": no more tokens are placed: claim a vector (C), or end your turn (E)."
+        text = name + " to move: click a free point"
+        if "swap" in legal:
+            text += ", or swap: take the first token as yours"
+        if "claim" in legal:
+            text += ", or claim a vector (C)"
+        return text + "."
 
 
 asyncio.create_task(TimeVectorsPage().start())

@@ -325,6 +325,9 @@ class TimelinePage(GamePage):
         prompt = by_id("prompt")
         if view["outcome"]:
             prompt.textContent = self.t("phase.over")
+        elif view["to_move_kind"] == "ai" and view["to_move"] is not None:
+            # Not "Player 2: spin, or challenge…": that read as an instruction to the human.
+            prompt.textContent = self.t("thinking", player=self.name(view["to_move"]))
         elif actor is not None and "phase." + phase in self.labels:
             prompt.textContent = self.t("phase." + phase, player=self.name(actor))
         else:

@@ -373,9 +373,13 @@ class TimelockPage(GamePage):
         names = ([], [])
         for seat, info in enumerate(view["seats"]):
             names[self.seat_side(seat, view)].append(info["name"])
-        by_id("name-south").textContent = " & ".join(names[0]) or "Rainbow"
+        # Partners: each side holds one player of each partnership, so the side is
+        # named by its colour ("A & B" would read as a partnership).
+        south = "Rainbow: " + ", ".join(names[0]) if len(names[0]) > 1 else "".join(names[0])
+        north = "Xeno: " + ", ".join(names[1]) if len(names[1]) > 1 else "".join(names[1])
+        by_id("name-south").textContent = south or "Rainbow"
         # Solitaire: nobody plays Xeno; its Time Stacks are the player's lives.
-        by_id("name-north").textContent = " & ".join(names[1]) or "Xeno: your lives"
+        by_id("name-north").textContent = north or "Xeno: your lives"
         boardless = view["state"].get("board") == "boardless"
         by_id("home-north").textContent = (
             "north: home at the top" if boardless else "north: home row 5"
