@@ -236,13 +236,18 @@ def open_new_game_dialog(page: Any, **labels: str) -> None:
         page.select_option(f"#opt-{name}", label=label)
 
 
-def test_the_status_names_the_swap_when_it_is_offered(page: Any, site_url: str) -> None:
-    # It said only "click a free point" to the player who could swap the first token.
+def start_two_humans(page: Any, site_url: str, **labels: str) -> None:
+    """Open the page and start a game of two people at one screen with these options."""
     open_game(page, site_url, "time_vectors")
-    open_new_game_dialog(page, opening="First-move swap")
+    open_new_game_dialog(page, **labels)
     page.wait_for_selector("#seat-kind-1")
     page.select_option("#seat-kind-1", "human")
     page.click("#ng-start")
+
+
+def test_the_status_names_the_swap_when_it_is_offered(page: Any, site_url: str) -> None:
+    # It said only "click a free point" to the player who could swap the first token.
+    start_two_humans(page, site_url, opening="First-move swap")
     wait_turn(page, "human")
     assert "swap" not in page.inner_text("#status")  # the first player has nothing to swap
     page.click("#pt-NE1a1")
@@ -294,11 +299,7 @@ def test_claim_rule_game(page: Any, site_url: str) -> None:
 
 
 def test_a_wrong_claim_costs_the_turn_on_the_page(page: Any, site_url: str) -> None:
-    open_game(page, site_url, "time_vectors")
-    open_new_game_dialog(page, claim="Claim rule (as printed)")
-    page.wait_for_selector("#seat-kind-1")
-    page.select_option("#seat-kind-1", "human")
-    page.click("#ng-start")
+    start_two_humans(page, site_url, claim="Claim rule (as printed)")
     for amber, teal in (("NW1a1", "SE4d4"), ("NW1b1", "SE4c4"), ("NW1c1", "SE4b4")):
         for point in (amber, teal):
             wait_turn(page, "human")
@@ -486,11 +487,7 @@ def test_phone_the_turns_buttons_stay_in_reach_while_the_board_scrolls(
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
-        open_game(page, site_url, "time_vectors")
-        open_new_game_dialog(page, claim="Claim rule (as printed)")
-        page.wait_for_selector("#seat-kind-1")
-        page.select_option("#seat-kind-1", "human")
-        page.click("#ng-start")
+        start_two_humans(page, site_url, claim="Claim rule (as printed)")
         wait_turn(page, "human")
         page.click("#pt-NW1a1")
         page.wait_for_selector("[data-action=end]")
