@@ -866,7 +866,7 @@ class GamePage:
     def open_new_dialog(self):
         box = by_id("ng-options")
         clear(box)
-        current = self.view["options"] if self.view else self.default_options()
+        current = self.form_defaults(self.view["options"] if self.view else self.default_options())
         for spec in self.meta["options"]:
             if not spec["choices"]:
                 continue  # free-form options (lists, decks) get their fields from the page
@@ -904,6 +904,10 @@ class GamePage:
                 options[spec["name"]] = spec["choices"][int(select.value)][0]
         options.update(self.extra_options(options))
         return options
+
+    def form_defaults(self, current):
+        """The options the new-game form starts from: the game on the table (page hook)."""
+        return current
 
     def extra_option_fields(self, box, current):
         """Add fields for options without choices to the new-game form (page hook)."""

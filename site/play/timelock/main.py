@@ -1032,17 +1032,14 @@ class TimelockPage(GamePage):
                 )
         box.appendChild(el("p", "tl-match-note", text=text))
 
-    def extra_option_fields(self, box, current):
+    def form_defaults(self, current):
         """A partner match alternates the turn order: the form proposes the next game's."""
         following = self.next_direction(current)
-        select = by_id("opt-direction")
-        if not following or not select:
-            return
-        for spec in self.meta["options"]:
-            if spec["name"] == "direction":
-                for index, choice in enumerate(spec["choices"]):
-                    if choice[0] == following:
-                        select.value = str(index)
+        if not following:
+            return current
+        proposed = dict(current)  # the view's own options stay as they are
+        proposed["direction"] = following
+        return proposed
 
     def next_direction(self, options):
         """The turn order the engine names for a running partner match's next game, if any."""
