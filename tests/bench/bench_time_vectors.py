@@ -7,7 +7,7 @@ Usage (``python3 build.py bench time_vectors --extra ...`` passes the same flags
     python3 tests/bench/bench_time_vectors.py [--pairs 20] [--quick] [--only PART ...]
     python3 tests/bench/bench_time_vectors.py --only pns   # the proof-number stretch
 
-Parts: ``independent``, ``levels``, ``forks``, ``exhaustion``, ``pyodide``, ``pns``
+Parts: ``independent``, ``referee``, ``levels``, ``forks``, ``exhaustion``, ``pyodide``, ``pns``
 (``pns`` is not in the default run).  Every game is seeded.  A *pair* plays
 one opening (two random tokens, one of each colour) twice, each side taking
 each colour once, so neither profits from moving first.  Goals from issue 10:
@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 from independent_tv import IndependentPlayer, attacker_wins  # noqa: E402
+from referee_tv import make_referee  # noqa: E402
 from timegames.core import BotContext, Budget  # noqa: E402
 from timegames.time_vectors import GAME, search  # noqa: E402
 from timegames.time_vectors.ai import LEVELS  # noqa: E402
@@ -74,6 +75,15 @@ def independent() -> Player:
 
     def move(state: Any, rng: random.Random) -> Any:
         return timed("independent", lambda: player.choose(state))
+
+    return move
+
+
+def referee() -> Player:
+    player = make_referee(SECONDS)
+
+    def move(state: Any, rng: random.Random) -> Any:
+        return timed("referee", lambda: player.choose(state))
 
     return move
 
@@ -165,6 +175,21 @@ def part_independent(pairs: int) -> None:
             f"{'':<44} 95% interval {low:.1%}-{high:.1%};"
             f" moving first {by_side[0]:.1%}, second {by_side[1]:.1%}"
         )
+
+
+def part_referee(pairs: int) -> None:
+    """Master and expert against a threat-space player written by an outside tester.
+
+    The side to move first nearly always wins between strong players, so the
+    lines also give each side's share: the first player's conversions and the
+    second player's survivals.
+    """
+    print(f"\nAgainst the threat-space referee (referee_tv.py), {pairs} pairs, 20 tokens")
+    print(f"{'':<44} {'won':>4} {'lost':>4} {'drawn':>4}")
+    for level in ("master", "expert"):
+        w, lo, d, _, by_side = match_by_side(bot(level), referee(), pairs, {})
+        print(score_line(f"{level} vs referee", w, lo, d))
+        print(f"{'':<44} moving first {by_side[0]:.1%}, second {by_side[1]:.1%}")
 
 
 def part_levels(pairs: int) -> None:
@@ -358,12 +383,14 @@ def main() -> None:
     if not args.wall_clock:
         search.CLOCK[0] = time.process_time
     pairs = 3 if args.quick else args.pairs
-    parts = args.only or ["forks", "independent", "levels", "exhaustion", "pyodide"]
+    parts = args.only or ["forks", "independent", "referee", "levels", "exhaustion", "pyodide"]
     print(f"Time Vectors AI benchmark; {SECONDS} s per move for the timed levels")
     if "forks" in parts:
         part_forks(["expert", "master"])
     if "independent" in parts:
         part_independent(3 if args.quick else args.independent_pairs)
+    if "referee" in parts:
+        part_referee(pairs)
     if "levels" in parts:
         part_levels(pairs)
     if "exhaustion" in parts:

@@ -368,6 +368,20 @@ def test_a_delaying_threat_is_no_refutation() -> None:
     assert not search._can_refute(searcher, me, 12)
 
 
+def test_a_threat_that_holds_for_now_counts_at_the_search_horizon() -> None:
+    # With no delays left to look behind, a threat that stops every forced win
+    # for now counts as a refutation: calling the position lost made the master
+    # drop sound moves for worse ones (found against tests/bench/referee_tv.py).
+    # Looking two threats further still shows these threats only delay.
+    from timegames.time_vectors import search
+
+    state = play(DELAYED[0], supply=0)
+    me = state.colour_of(state.current_player())
+    searcher = search.Searcher(search.Board(state.cells), float("inf"))
+    assert search._can_refute(searcher, me, 12, delays=0)
+    assert not search._can_refute(searcher, me, 12, delays=2)
+
+
 def test_the_defence_prefers_a_tempo_to_stopping_only_the_shortest_wins() -> None:
     # No move here stops every forced win of up to four moves, but quiet
     # moves stop the two-move ones.  A threat that delays the win gains the

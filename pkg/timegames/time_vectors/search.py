@@ -536,13 +536,14 @@ def _defend(searcher: Searcher, me: int, candidates: list[int], depth: int) -> l
             pool.append(p)
     pool.sort(key=lambda p: -(board.value[me][p] * 4 + board.value[opp][p] * 3))
     # If every move loses to some long sequence, at least stop the short ones:
-    # the opponent has to find the long win.  A threat of ours that only
-    # delays the win spends our material, so a quiet move that stops every
-    # win up to four threats long comes first; but a move that stops only
-    # the shortest wins is worth less than the tempo a threat gains.
+    # the opponent has to find the long win.  But a threat of ours that stops
+    # every win of the full depth for now (the opponent must block it) beats a
+    # quiet move that stops only the shorter wins: measured against a
+    # threat-space player (tests/bench/referee_tv.py), the quiet move lost
+    # games the threat held.
     delaying: list[int] = []
     for limit in (depth, 6, 4, 2):
-        if limit == 2 and delaying:
+        if limit < depth and delaying:
             return delaying
         sound: list[int] = []
         try:
@@ -685,7 +686,8 @@ def _can_refute(searcher: Searcher, me: int, depth: int, delays: int = 2) -> boo
 
     A threat of ours that only delays the win (the opponent blocks it and
     still wins by force) refutes nothing by itself: after the block we must
-    find a refutation again, up to ``delays`` threats in a row.
+    find a refutation again, up to ``delays`` threats in a row.  After the last
+    of them, a threat that holds for now is given the benefit of the doubt.
     """
     board = searcher.board
     opp = 1 - me
@@ -702,7 +704,9 @@ def _can_refute(searcher: Searcher, me: int, depth: int, delays: int = 2) -> boo
         if grade == 1:
             delaying.append(p)
     if not delays:
-        return False
+        # At the horizon a threat that stops every win for now counts: calling the
+        # position lost would make the caller drop a sound move for a worse one.
+        return bool(delaying)
     for p in delaying:
         board.put(p, me)
         block = min(board.gaps[me])
