@@ -72,7 +72,12 @@ class Greedy(Bot[Any]):
 
 
 def make(level: str) -> Bot[Any]:
-    """A bot for a level name (``greedy`` is the yardstick)."""
+    """A bot for a level name (``greedy`` is the yardstick; ``referee`` is the bot an
+    outside tester wrote from the rules alone, ``referee_time_splicer.py``)."""
+    if level == "referee":
+        from referee_time_splicer import Referee
+
+        return Referee()
     return Greedy() if level == "greedy" else GAME.make_bot(level)
 
 
@@ -195,6 +200,11 @@ def level_table(pairs: int, procs: int, think: dict[str, list[float]]) -> None:
         print(f"{level:<9} vs random {cells[0]}", flush=True)
         print(f"{'':<9} vs {cells[1]}", flush=True)
         print(f"{'':<9} vs greedy (independent) {cells[2]}", flush=True)
+    referee_pairs = max(2, pairs // 10)
+    print(f"\nAgainst the outside tester's referee, {referee_pairs} seeded pairs per line")
+    for level in LEVELS[-2:]:
+        cell = pairing(level, "referee", referee_pairs, procs, think, turns)
+        print(f"{level:<9} vs referee {cell}")
     print("\nThink time (ms): per decision mean / p99, and per whole turn (the planning call)")
     for level in [*LEVELS, "greedy"]:
         values = think.get(level, [])

@@ -11,7 +11,7 @@ from test_time_splicer_support import scenario, tile_at, turn, write
 from timegames.core import BotContext
 from timegames.time_splicer import GAME, SplicerState
 from timegames.time_splicer.ai import make_plan
-from timegames.time_splicer.orders import Bid, Bump, Place, Submit, to_text
+from timegames.time_splicer.orders import Bid, Bump, Place, Restack, Submit, to_text
 
 
 def _play(levels: list[str], seed: int) -> SplicerState:
@@ -118,15 +118,30 @@ def test_play_accepts_exactly_what_legal_actions_lists() -> None:
     assert checked > 1000
 
 
-def test_strong_bids_a_tiles_full_worth_plus_one() -> None:
-    # Under Vickrey plus one the price is the second bid plus one, so the strong
-    # bot bids the tile's whole worth, and one more to win ties with the planner.
+def test_strong_shares_its_whole_purse_among_the_tiles_by_worth() -> None:
+    # Splices left at the end of a turn are lost, so the strong bot bids all it
+    # has left after placing, shared by the tiles' worth.  The bids sum to that
+    # purse, so winning one never disqualifies another.
     state = scenario(stacks={0: [(9, "")]}, bidding=[1, 2])
-    planner = {o.tile: o.amount for o in make_plan(state, 0, "planner") if isinstance(o, Bid)}
-    strong = {o.tile: o.amount for o in make_plan(state, 0, "strong") if isinstance(o, Bid)}
-    assert planner.keys() == strong.keys() == {1, 2}
-    assert strong[2] == planner[2] == state.splices[0] - 3  # all it has left after placing
-    assert strong[1] == planner[1] + 1
+    plan = make_plan(state, 0, "strong")
+    bids = {o.tile: o.amount for o in plan if isinstance(o, Bid)}
+    assert Place(9, 1, 0) in plan
+    assert sum(bids.values()) == state.splices[0] - 3  # all it has left after placing
+    assert bids[2] > bids[1] >= 1
+
+
+def test_strong_takes_over_a_rivals_tile_where_it_stands() -> None:
+    # The leader's tile next to the start fits where it stands once restacked:
+    # the strong bot restacks it and places it back as its own (the planner
+    # never steals), and the turn resolves with the tile on the same spot, now
+    # the strong bot's.
+    state = scenario(board={(1, 0): (9, 1)}, splices=(20, 10), scores=(0, 10))
+    plan = make_plan(state, 0, "strong")
+    assert plan[:2] == [Restack(9), Place(9, 1, 0)]
+    assert not any(isinstance(o, Restack) for o in make_plan(state, 0, "planner"))
+    after = turn(state, [to_text(o) for o in plan])
+    cell = tile_at(after, 1, 0)
+    assert cell is not None and cell.piece.id == 9 and cell.owner == 0
 
 
 @pytest.mark.parametrize(("rival", "bumps"), [(0, 4), (1, 3), (2, 2)])

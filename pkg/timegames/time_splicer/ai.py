@@ -17,8 +17,13 @@ Levels, weakest first:
   it pushes the frontier of levels), improves a tile when one change makes
   it fit, bids on several tiles with overbidding, keeps splices for the
   Time Splicer.
-* ``strong``: the planner, plus bidding a tile's full worth and one more
-  (under Vickrey plus one the price is set by the second bid); when the Time
+* ``strong``: the planner, but valuing tiles in points (the turns they will
+  still score, :meth:`Planner.remaining`) and sharing its whole purse among
+  its bids (splices left at the end of a turn are lost; bids that sum to the
+  purse never disqualify each other); it takes over rivals' tiles where they
+  stand, restacking and placing them again, the leader's first, while the
+  race is far from its end (measured against an outside tester's bot,
+  ``tests/bench/referee_time_splicer.py``, it had never stolen); when the Time
   Splicer is up for auction it keeps back one more splice than any rival
   could bid and bids its whole purse on the Splicer alone; it makes tiles of
   level 16 and 17 feed the Splicer's group before placing them; it bumps its
@@ -45,7 +50,11 @@ LEVELS = (
     AiLevel("random", "Random", "Writes any legal orders."),
     AiLevel("beginner", "Beginner", "Places its best tile cheaply and bids a little."),
     AiLevel("planner", "Planner", "Values placements, improves tiles and spreads its bids."),
-    AiLevel("strong", "Strong", "Plans like the planner and reckons with its rivals."),
+    AiLevel(
+        "strong",
+        "Strong",
+        "Values tiles in points, spends its whole purse, takes over rivals' tiles.",
+    ),
 )
 
 
@@ -138,7 +147,11 @@ class Planner:
         elif level >= self.frontier - 1:
             value += 3.0
         if TILES[piece.id].wonder:
-            value += min(self.turns_left, 10) * 0.8
+            if self.level == "strong":
+                # A wonder's extra splice every turn it stands, in points' terms.
+                value += self.remaining() * 1.2
+            else:
+                value += min(self.turns_left, 10) * 0.8
         # Open sides facing east keep the race going.
         if not piece.capped("E"):
             value += 1.0
@@ -149,6 +162,14 @@ class Planner:
         if piece.id == SPLICER_ID:
             return 60.0
         level = piece.level
+        if self.level == "strong":
+            # In points: the turns it will score and its first placement, less
+            # when it fits nowhere yet; a wonder adds its extra splices.
+            left = self.remaining()
+            worth = (left + level) / 4 * (1.0 if self.fits_somewhere(piece) else 0.4)
+            if TILES[piece.id].wonder:
+                worth += left / 3
+            return max(1.0, worth)
         if level < self.frontier - 2:
             return 0.5
         worth = 1.0 + max(0, level - self.frontier + 2) * 1.5
@@ -288,20 +309,27 @@ class Planner:
             # disqualify it, so the Splicer's auction gets the whole purse alone.
             self.add(Bid(SPLICER_ID, free))
             return
-        budget = free + (3 if self.level == "strong" else 2)
+        if self.level == "strong":
+            # Splices left at the end of the turn are lost: share the whole purse
+            # among the tiles by worth, the best taking the rest.  The bids sum to
+            # the purse, so none can disqualify another.
+            worthy = [p for p in ranked if self.tile_worth(p) >= 1.0]
+            if not worthy:
+                return
+            total = sum(self.tile_worth(p) for p in worthy)
+            amounts = {p.id: int(free * self.tile_worth(p) / total) for p in worthy[1:]}
+            amounts = {tile: amount for tile, amount in amounts.items() if amount >= 1}
+            amounts[worthy[0].id] = free - sum(amounts.values())
+            for tile, amount in amounts.items():
+                if amount >= 1:
+                    self.add(Bid(tile, amount))
+            return
+        budget = free + 2
         for piece in ranked:
             worth = self.tile_worth(piece)
             if worth < 1.0:
                 continue
-            if piece.id == SPLICER_ID:
-                amount = free
-            elif self.level == "strong":
-                # Vickrey plus one: the winner pays the second bid, so bidding the
-                # tile's full worth is safe; one more wins ties against a rival who
-                # values it the same (the planner bids exactly its worth).
-                amount = int(min(free, max(1, worth + 1)))
-            else:
-                amount = int(min(free, max(1, worth)))
+            amount = free if piece.id == SPLICER_ID else int(min(free, max(1, worth)))
             if amount > budget:
                 amount = budget
             if amount < 1:
@@ -382,6 +410,57 @@ class Planner:
         rivals = [self.state.splices[s] for s in range(self.n) if s != self.seat]
         self.reserve = min(self.splices, max(rivals, default=0) + 1)
 
+    def remaining(self) -> float:
+        """Turns a tile placed now is likely to score: the race ends near the
+        Splicer's level, about one level every two turns, or soon once the
+        Splicer is in someone's stack."""
+        if self.frontier >= 16 or any(
+            p.id == SPLICER_ID for stack in self.state.stacks for p in stack
+        ):
+            return 2.0
+        return min(self.turns_left + 1, 3 + (16 - self.frontier) / 0.55)
+
+    def steal(self) -> None:
+        """Strong: restack a rival's tile and place it back on its spot as its own.
+
+        The leading rival's loss counts in full, another's in part; a steal does
+        not move the race on, so none while the Splicer's level is still far.
+        """
+        if self.level != "strong" or self.turns_left < (16 - self.frontier) / 0.5 + 5:
+            return
+        rivals = [r for r in range(self.n) if r != self.seat]
+        leader = max(rivals, key=lambda r: self.state.scores[r])
+        for _ in range(3):
+            free = self.free() - self.reserve
+            if free < B.RESTACK_OTHER + B.PLACE_NEXT_TO_OWN:
+                return
+            board = self.draft.board
+            path = set(B.longest_path(board))
+            left = self.remaining()
+            best: tuple[float, int, int, int] | None = None
+            for (x, y), cell in board.items():
+                if cell.owner in (self.seat, B.NO_OWNER) or cell.piece.id == SPLICER_ID:
+                    continue
+                rest = dict(board)
+                del rest[(x, y)]
+                if not B.fits(rest, cell.piece, x, y):
+                    continue
+                cost = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, x, y, self.seat)
+                if cost > free:
+                    continue
+                hurt = 1.0 if cell.owner == leader else 1.0 / (self.n - 1)
+                value = (1 + hurt) * left * (1.75 if TILES[cell.piece.id].wonder else 1.0)
+                if (x, y) in path and left <= 6:
+                    value += 2 * cell.piece.level
+                value -= 1.5 * cost
+                if value > 0 and (best is None or value > best[0]):
+                    best = (value, cell.piece.id, x, y)
+            if best is None:
+                return
+            _, tile, x, y = best
+            if not self.add(Restack(tile)) or not self.add(Place(tile, x, y)):
+                return
+
     def splicer_move(self) -> None:
         """If the Time Splicer is in the stack, try hard to place it (uncapping as needed)."""
         piece = self.draft.in_stack(SPLICER_ID)
@@ -415,6 +494,7 @@ def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
         planner.splicer_move()
     planner.sabotage()
     planner.place_all()
+    planner.steal()
     planner.bump()
     planner.bids()
     return planner.plan
