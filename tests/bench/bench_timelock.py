@@ -295,6 +295,18 @@ def _met(ok: bool) -> str:
     return "met" if ok else "MISSED"
 
 
+def referee_lines(pairs: int) -> None:
+    """The two strongest levels against a whole-turn searcher an outside tester wrote
+    from the rules alone (``referee_timelock.py``): a harder yardstick than ``counter``."""
+    from referee_timelock import line
+
+    print(f"Against the outside tester's referee, {pairs} seeded pairs, seats swapped")
+    print("  level    mode     games  won  lost drawn decided-win%  turns  ref s/turn  max")
+    for level in LEVELS[-2:]:
+        line(level, pairs, {})
+    line(LEVELS[-1], max(2, pairs // 2), {"mode": "partners"})
+
+
 def main() -> None:
     """Print the level table, the solitaire settings, the first-player rate and think time."""
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 40
@@ -305,6 +317,7 @@ def main() -> None:
     solitaire_ok = solitaire_table(solitaire_games)
     first_player(2 * pairs)
     think_time(max(2, pairs // 4))
+    referee_lines(max(2, pairs // 2))
     print(
         f"Goals: level table {_met(levels_ok)}; solitaire span {_met(solitaire_ok)} "
         f"({time.perf_counter() - started:.0f} s)"

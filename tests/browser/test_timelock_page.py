@@ -561,6 +561,14 @@ def test_a_four_player_partners_game_through_the_page(page: Any, site_url: str) 
     # The progress lists both teams by their partners' names.
     progress = page.inner_text("#progress")
     assert "Ada & Eve" in progress and "Wes & Sol" in progress
+    # Each partnership plays from both sides, so its row shows both colours.
+    badges = page.eval_on_selector_all(
+        "#progress .tl-team",
+        "rows => rows.map(r => Array.from(r.querySelectorAll('.tl-side-badge'))"
+        ".map(b => b.className).sort())",
+    )
+    both = sorted(["tl-side-badge side0", "tl-side-badge side1"])
+    assert badges == [both, both]
     seconds = time.monotonic() - started
     print(f"\npartners game in {seconds:.0f} s; Ada moved the south Goal: {moved_own_goal_side}")
 
@@ -672,7 +680,7 @@ def test_solitaire_against_the_clock_shows_the_turns_left(page: Any, site_url: s
 TEAM_ROWS = """() => Array.from(document.querySelectorAll('#progress .tl-team')).map(row => {
   const box = el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left]; };
   const count = Array.from(row.children).find(
-    c => c.tagName === 'SPAN' && !c.classList.contains('tl-side-badge')
+    c => c.tagName === 'SPAN' && !c.classList.contains('tl-side-badges')
       && !c.classList.contains('tl-stacks'));
   return {
     text: row.innerText,

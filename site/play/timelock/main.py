@@ -816,8 +816,15 @@ class TimelockPage(GamePage):
         for index, team in enumerate(view["state"]["teams"]):
             side = self.seat_side(team["seats"][0], view)
             row = el("div", "tl-team")
-            badge = el("span", "tl-side-badge side" + str(side), attrs={"aria-hidden": "true"})
-            row.appendChild(badge)
+            # Partners play from both sides: one badge per colour the team plays.
+            sides = []
+            for seat in team["seats"]:
+                if self.seat_side(seat, view) not in sides:
+                    sides.append(self.seat_side(seat, view))
+            badges = el("span", "tl-side-badges", attrs={"aria-hidden": "true"})
+            for each in sides:
+                badges.appendChild(el("span", "tl-side-badge side" + str(each)))
+            row.appendChild(badges)
             label = names[index] if index < len(names) else SIDE_NAMES[side]
             row.appendChild(el("strong", "tl-team-name", text=label))
             # The engine counts only matches the win can use and the points the
