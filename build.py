@@ -290,19 +290,24 @@ def render_pages(site: Path) -> None:
 
 
 # A page's main.py once its code is compiled.  Each import runs in its own
-# browser task (a short sleep ends the task), so a slow phone can paint and
-# take input in between instead of waiting through one long task.  The pages
-# take the browser from MicroPython's js and jsffi modules: PyScript's own
-# package, compiled from source at every start, is never imported.
+# browser task, so a slow phone can paint and take input in between instead of
+# waiting through one long task.  The task ends by awaiting common/dom.js's
+# tgNextTask: a short asyncio.sleep does not end it when the sleep is already
+# over by the time the step before it returns (on a slow phone it is), and the
+# next step then runs in the same task.  The pages take the browser from
+# MicroPython's js and jsffi modules: PyScript's own package, compiled from
+# source at every start, is never imported.
 MAIN_STUB = """# The page's code, compiled to bytecode at build time (build.py).
 import asyncio
 
+import js
+
 
 async def boot():
-    await asyncio.sleep(0.001)
+    await js.tgNextTask()
     import ui  # noqa: F401
 
-    await asyncio.sleep(0.001)
+    await js.tgNextTask()
     import game_page  # noqa: F401
 
 

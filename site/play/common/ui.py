@@ -155,7 +155,8 @@ def now_iso():
 
 
 def new_id():
-    return str(int(window.Date.now())) + "-" + str(int(window.Math.random() * 1000000))
+    # The time through common/dom.js: Date.now() read directly wraps every 49.7 days.
+    return str(window.tgNowMs()) + "-" + str(int(window.Math.random() * 1000000))
 
 
 class Store:
@@ -409,13 +410,15 @@ class GamePage:
     async def start(self):
         self.html.setAttribute("data-embed", "1" if self.embed else "0")
         Store.listeners.append(self.storage_result)
-        # Short sleeps between start-up steps end the browser's task, so it can
-        # paint and take input in between: no step makes one long task.
-        await asyncio.sleep(0.001)
+        # Each start-up step runs in its own browser task, so the browser can paint
+        # and take input in between: no step makes one long task.  (A short
+        # asyncio.sleep would not do: on a slow phone it is over before the step
+        # returns, and the next step runs in the same task.)
+        await next_task()
         self.bind_common()
-        await asyncio.sleep(0.001)
+        await next_task()
         self.bind_game()
-        await asyncio.sleep(0.001)
+        await next_task()
         ticker = asyncio.create_task(self.loading_ticker())
         try:
             # Started by engine.js from the page's <head>; Python boots after the first paint.
@@ -1129,9 +1132,12 @@ class GamePage:
         humans = [i for i, s in enumerate(self.view["seats"]) if s["kind"] == "human"]
         if seat is None or self.view["seats"][seat]["kind"] != "human":
             return
-        if len(humans) > 1 and self.view["position"] < self.view["length"]:
+        replaying = self.view["position"] < self.view["length"]
+        if len(humans) > 1 and replaying and (self.viewer is not None or self.view["finished"]):
             # Replaying a hot-seat game: the person at the screen keeps their own view;
             # passing to whoever was to move back then would show that player's secrets.
+            # A game just opened at a replayed position (saved after an Undo) has nobody
+            # at the screen yet: the human to move there gets the curtain, as at a start.
             return
         if len(humans) > 1 and self.revealed_for != seat:
             by_id("privacy-name").textContent = self.name(seat)
