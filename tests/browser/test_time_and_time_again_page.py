@@ -13,7 +13,7 @@ from conftest import load_file as load_file_of
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord
-from timegames.core.record import Seat, record_to_text
+from timegames.core.record import Seat, record_to_link, record_to_text
 from timegames.time_and_time_again import GAME
 
 SLUG = "time_and_time_again"
@@ -401,6 +401,47 @@ def test_real_time_catches_up_with_a_digest_and_refuses_a_clock_set_back(
         assert saved_record(page).actions == before
         assert hour(page) == 3
     finally:
+        ctx.close()
+
+
+def start_clock_after_three_hours(page: Any) -> None:
+    """Press "Start the clock" on a real-time game three hours old: the page plays
+    those hours, tells what happened in them and is at hour 3."""
+    page.click("#btn-clock-start")
+    page.wait_for_selector("#away[open]", timeout=60_000)
+    assert "3 hours passed" in page.inner_text("#away")
+    page.click("#away-ok")
+    wait_idle(page)
+    assert hour(page) == 3
+
+
+def test_a_real_time_game_starts_on_the_real_clock_and_an_old_wrapped_start_still_runs(
+    browser: Any, site_url: str
+) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    later = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        start_game(page, kinds=("human", "ai:novice"), names=("Ada", "Bob"), clock="Real time")
+        # MicroPython reads a whole JS number as a 32-bit integer: the page once
+        # took its start time from Date.now() wrapped to a day in 1970.
+        record = saved_record(page)
+        now = page.evaluate("Date.now()")
+        assert abs(record.options["started"] * 1000 - now) < 120_000
+        # A game saved with such a wrapped start three hours ago, opened from its
+        # link, still runs: Start catches up three hours, not fifty years of them.
+        wrapped = ((now - 3 * HOUR_MS - 60_000) % 2**32) // 1000
+        old = GameRecord.from_dict(
+            {**record.to_dict(), "options": {**record.options, "started": wrapped}}
+        )
+        other = later.new_page()
+        other.goto(f"{site_url}play/{SLUG}/#g=" + record_to_link(old))
+        other.wait_for_selector(READY, timeout=90_000)
+        wait_idle(other)
+        start_clock_after_three_hours(other)
+    finally:
+        later.close()
         ctx.close()
 
 
@@ -797,3 +838,217 @@ def test_every_name_on_the_diamond_is_shown_whole(browser: Any, site_url: str) -
             assert "Akhetaten (Amarna)" in names and "The Present Day" in names
         finally:
             ctx.close()
+
+
+# -- fixes from the second play-through -------------------------------------------------------
+
+
+def buy(page: Any, opp_id: int) -> None:
+    """Select an opportunity, confirm it, and wait until the purchase is saved."""
+    moves = saved_record(page).position
+    page.check(f"#opp-{opp_id}")
+    page.click("#opp-take")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).position > {moves}")
+    wait_idle(page)
+
+
+def test_the_result_card_goes_once_its_position_is_no_longer_shown(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    # The card of a purchase that Undo had taken back stayed on the screen.
+    record = fresh_record(("human", "ai:novice"), lambda s: len(affordable(s, 0)) >= 2)
+    first, second = (o["id"] for o in affordable(GAME.new(record.options, record.seed), 0)[:2])
+    open_game(page, site_url, SLUG)
+    page.select_option("#tick-seconds", "0")
+    open_record(page, tmp_path, record)
+    buy(page, first)
+    page.wait_for_selector("#result:not([hidden])")
+    assert f"#{first}" in page.inner_text("#result")
+    page.click("#btn-undo")
+    page.wait_for_selector("#result", state="hidden")
+    assert page.inner_text("#result") == ""
+    # Stepping back in the replay takes it away too, and going forward does not bring it back.
+    buy(page, second)
+    page.wait_for_selector("#result:not([hidden])")
+    page.click("#btn-prev")
+    page.wait_for_selector("#result", state="hidden")
+    page.click("#btn-last")
+    page.wait_for_function("document.querySelector('#btn-last').disabled")
+    wait_idle(page)
+    assert page.locator("#result").is_hidden()
+    # Going on from the purchase keeps it: the card tells what the player's own move did.
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Replay')")
+    wait_idle(page)
+    buy(page, first)
+    page.wait_for_selector("#result:not([hidden])")
+    advance(page)
+    assert page.locator("#result:not([hidden])").count() == 1
+    # Another game opened (here the same file again): the card was about the other game.
+    open_record(page, tmp_path, record, "again.json")
+    page.wait_for_selector("#result", state="hidden")
+
+
+def test_a_hot_seat_game_opened_at_a_replayed_position_starts_behind_the_curtain(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    # Ada bought, took it back with Undo, and the page was reloaded: the game opened on the
+    # spectator's view with no curtain, and nobody could play the move the status asked for.
+    record = fresh_record(("human", "human"), lambda s: bool(affordable(s, 0)), clock="hotseat")
+    bought = affordable(GAME.new(record.options, record.seed), 0)[0]["id"]
+    open_game(page, site_url, SLUG)
+    open_record(page, tmp_path, record)
+    pass_device(page, "Ada")
+    buy(page, bought)
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Replay')")
+    wait_idle(page)
+    assert page.locator("#privacy").is_hidden()  # Ada stays at the screen after her Undo
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    wait_idle(page)
+    assert saved_record(page).position < len(saved_record(page).actions)
+    pass_device(page, "Ada")
+    # Ada's own view of the replayed position: her turns, and her purchase to branch off.
+    assert page.inner_text("#clock-turns") == "3"
+    assert page.is_enabled(f"#opp-{bought}")
+    assert "Ada: buys #" in page.inner_text("#log")  # the move ahead is her own
+
+
+def test_phone_the_clock_figures_are_never_under_the_status_bar(
+    browser: Any, site_url: str
+) -> None:
+    # The sticky status bar slid over the hour, the turns and the next check as soon as
+    # the page scrolled; they now stick just below it.
+    figures = ("#clock-hour", "#clock-turns", "#clock-check")
+    uncovered = """ids => ids.map(id => {
+        const box = document.querySelector(id).getBoundingClientRect();
+        const status = document.querySelector('#status').getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return [id, box.top >= status.bottom - 0.5 && box.bottom <= innerHeight
+                && !!hit && hit.closest(id) !== null];
+    })"""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        page.select_option("#tick-seconds", "0")
+        wait_idle(page)
+        for y in (0, 40, 120, 400, 1500):
+            page.evaluate(f"window.scrollTo(0, {y})")
+            page.wait_for_timeout(150)
+            assert page.evaluate(uncovered, list(figures)) == [[f, True] for f in figures], y
+        # A status of three lines is taller: the figures move down with its edge.
+        page.evaluate(
+            "document.querySelector('#status').textContent = 'Hour 0: a long status that "
+            "takes three lines on a phone, as a replay or a hand-over in a hot-seat game does.'"
+        )
+        page.wait_for_timeout(300)
+        assert page.evaluate(uncovered, list(figures)) == [[f, True] for f in figures]
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+    finally:
+        ctx.close()
+
+
+FAST_CLOCK = (
+    "(() => { const real = Date.now.bind(Date); const start = real();"
+    " Date.now = () => start + (real() - start) * 20; })()"
+)
+
+
+def test_a_game_opened_from_a_link_waits_until_its_player_starts_the_clock(
+    browser: Any, site_url: str
+) -> None:
+    # The accelerated clock ran as soon as the link opened, before anyone had looked.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(FAST_CLOCK)  # an hour of 5 s passes in a quarter of a second
+    options = GAME.normalise_options({"players": 2, "hour_seconds": 5})
+    seats = (Seat("Ada", "human"), Seat("Bob", "ai", "novice"))
+    record = GameRecord(SLUG, 5, options, seats, (), 0)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG, "#g=" + record_to_link(record))
+        wait_idle(page)
+        page.wait_for_timeout(3_000)
+        assert hour(page) == 0
+        assert page.is_visible("#btn-clock-start")
+        assert "the clock waits" in page.inner_text("#status")
+        assert page.is_enabled("#btn-advance")  # acting is starting: Advance still works
+        page.click("#btn-clock-start")
+        page.wait_for_selector("#btn-clock-start", state="hidden")
+        page.wait_for_function(
+            "Number(document.querySelector('#clock-hour').textContent) > 0", timeout=20_000
+        )
+    finally:
+        ctx.close()
+
+
+def test_a_real_time_game_opened_from_a_link_catches_up_on_start(
+    browser: Any, site_url: str
+) -> None:
+    # A real-time game's link, opened three hours later on another device: the position as
+    # it was shared first; the hours since are played (and told) only when asked for.
+    shift = (
+        "(() => { const real = Date.now.bind(Date);"
+        " Date.now = () => real() + Number(localStorage.getItem('test:offset') || 0); })()"
+    )
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(shift)
+    later = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    later.add_init_script(shift.replace("localStorage.getItem('test:offset') || 0", "10860000"))
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        start_game(page, kinds=("human", "ai:novice"), names=("Ada", "Bob"), clock="Real time")
+        page.click("#btn-link")
+        page.wait_for_function("document.querySelector('#link-output').value.includes('#g=')")
+        link = page.input_value("#link-output")
+        other = later.new_page()
+        other.goto(link)
+        other.wait_for_selector(READY, timeout=90_000)
+        wait_idle(other)
+        other.wait_for_timeout(2_000)
+        assert hour(other) == 0
+        assert not other.evaluate("document.querySelector('#away').open")
+        assert "catch up" in other.inner_text("#status")
+        assert other.locator("#opp-list input:not([disabled])").count() == 0
+        start_clock_after_three_hours(other)
+    finally:
+        later.close()
+        ctx.close()
+
+
+def test_your_own_purchases_show_in_full_in_your_move_list(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    # Ada's own purchase read "Ada: buys an opportunity", as a rival's does.
+    def ada_buys_then_bob(state: Any) -> bool:
+        mine = [o for o in affordable(state, 0) if o["type"] != "challenge"]
+        if not mine:
+            return False
+        state = state.play_text(f"b{mine[0]['id']}").play_text(f"t{state.clock + 1}")
+        action = GAME.make_bot("novice").choose(state, BotContext(random.Random(0)))
+        opp = state.opportunity(getattr(action, "id", -1))
+        return opp is not None and opp.kind != "challenge"
+
+    record = fresh_record(("human", "ai:novice"), ada_buys_then_bob)
+    state = GAME.new(record.options, record.seed)
+    mine = next(o for o in affordable(state, 0) if o["type"] != "challenge")
+    open_game(page, site_url, SLUG)
+    page.select_option("#tick-seconds", "0")
+    open_record(page, tmp_path, record)
+    offer = state.opportunity(mine["id"])
+    assert offer is not None
+    told = f"Ada: buys {offer.describe()}"  # "#7 direct recruiting at Rome": where, too
+    buy(page, mine["id"])
+    assert told in page.inner_text("#log")
+    advance(page)
+    page.wait_for_function(
+        "document.querySelector('#log').textContent.includes('Bob: buys an opportunity')"
+    )
+    assert told in page.inner_text("#log")
+    # What is stored and shared still hides every purchase, Ada's own included.
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
+    assert "sealed" in stored and f"b{mine['id']}" not in stored["actions"]
+    assert stored["actions"][0] == "buys an opportunity"

@@ -10,7 +10,8 @@ log, the exported file and the decoded link are searched for:
   future: these name another seat's card or the order of the pile.
 
 And nothing in an answer but the game's own ``state`` view (which the games'
-view tests check) may depend on who is looking.
+view tests check) and the log's lines for the viewer's own moves (a seat reads
+its own secret move in full: ``Game.own_log_text``) may depend on who is looking.
 """
 
 from __future__ import annotations
@@ -80,6 +81,23 @@ def without_state(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in ("state", "viewer")}
 
 
+def as_everyone_reads_it(view: dict[str, Any], viewer: int | None, session: Session) -> Any:
+    """``view`` with the viewer's own moves told as everyone reads them, once each of them
+    is checked to be told as the game tells a player their own move."""
+    assert session.record is not None
+    game = timegames.GAMES[session.record.game]
+    copy = json.loads(json.dumps(view))
+    for entry in copy["log"] + copy["future"]:
+        before = session.states[entry["n"] - 1]
+        text = session.record.actions[entry["n"] - 1]
+        if viewer is not None and entry["seat"] == viewer:
+            assert entry["text"] == game.own_log_text(before, text)
+            entry["text"] = game.log_text(before, text)
+        else:
+            assert entry["text"] == game.log_text(before, text)
+    return copy
+
+
 @dataclass
 class Seen:
     """Something that left the engine while the game ran: where, and its JSON."""
@@ -129,11 +147,11 @@ def test_no_answer_autosave_log_or_link_carries_a_secret_while_the_game_runs(
             assert shown["ok"]
             outside = without_state(shown["view"])
             seen.append(Seen(f"view for seat {viewer} at step {steps}", {"view": outside}))
-            views.append(outside)
+            views.append(as_everyone_reads_it(outside, viewer, session))
             if viewer is None:
                 # A seat's own view may show its own cards; a spectator's shows none.
                 seen.append(Seen(f"spectator at step {steps}", shown["view"]["state"], True))
-        # Only the game's own view depends on the seat looking.
+        # Only the game's own view and the seat's own moves depend on the seat looking.
         assert all(v == views[0] for v in views)
         if steps % 5 == 1:
             exported = json.loads(session.handle({"op": "export"})["text"])

@@ -145,23 +145,38 @@ def session_with_purchases() -> tuple[Session, list[int]]:
     return session, bought
 
 
+def own_line(session: Session, position: int) -> str:
+    """How the buyer's own move log tells the purchase at record ``position``."""
+    assert session.record is not None
+    before = session.states[position]
+    assert isinstance(before, TataState)
+    opp = before.opportunity(int(session.record.actions[position][1:]))
+    assert opp is not None
+    return f"buys {opp.describe()}"
+
+
 def test_through_a_session_others_see_the_hidden_line_not_the_notation() -> None:
     session, bought = session_with_purchases()
     assert session.record is not None
     actions = list(session.record.actions)
+    buyer = {p: session.states[p].current_player() for p in bought}
     for viewer in (None, 0, 1, 2):
         view = session.handle({"op": "view", "viewer": viewer})["view"]
         assert view["sealed"]
         lines = {e["n"]: e for e in view["log"]}
         for position in bought:
             entry = lines[position + 1]
-            assert entry["text"] == SECRET_PURCHASE
+            # The buyer's own move log tells the purchase; nobody else's does.
+            mine = buyer[position] == viewer
+            assert entry["text"] == (own_line(session, position) if mine else SECRET_PURCHASE)
             assert view["record"]["actions"][position] == SECRET_PURCHASE
         # No purchase notation of a past offer anywhere in the answer outside the seat's
-        # own state view.
+        # own state view, and no other seat's purchase told in words either.
         outside = json.dumps({k: v for k, v in view.items() if k != "state"})
         for position in bought:
             assert f'"{actions[position]}"' not in outside
+            if buyer[position] != viewer:
+                assert own_line(session, position) not in outside
         # The state view shows a seat its own takes only.
         takes = [e for e in view["state"]["log"] if e["kind"] == "take"]
         assert all(e["detail"]["seat"] == viewer for e in takes)
@@ -175,6 +190,82 @@ def test_through_a_session_others_see_the_hidden_line_not_the_notation() -> None
         assert answer["ok"] and f'"b{cheap[0].id}"' not in json.dumps(
             {k: v for k, v in answer["view"].items() if k != "state"}
         )
+
+
+def test_the_buyer_sees_their_own_purchases_in_full_and_nobody_else_does() -> None:
+    session, bought = session_with_purchases()
+    record = session.record
+    assert record is not None
+    buyer = {p: session.states[p].current_player() for p in bought}
+    assert len(set(buyer.values())) >= 2, "every purchase was the same seat's"
+    for position, seat in buyer.items():
+        line = own_line(session, position)
+        opp_id = record.actions[position][1:]
+        assert line.startswith(f"buys #{opp_id} ") and " at " in line  # its place, too
+        for viewer in (0, 1, 2, None):
+            # At the latest position, and replayed from the start (the moves ahead).
+            for request in ({"op": "view"}, {"op": "goto", "position": 0}):
+                answer = session.handle({**request, "viewer": viewer})
+                assert answer["ok"]
+                view = answer["view"]
+                entries = {e["n"]: e for e in view["log"] + view["future"]}
+                expected = line if viewer == seat else SECRET_PURCHASE
+                assert entries[position + 1]["text"] == expected, (viewer, seat, view["position"])
+            assert session.handle({"op": "goto", "position": len(record.actions)})["ok"]
+    # The shared forms of the game still hide every purchase: the save file and the link
+    # (sealed while the game runs) hold the hidden line, never a buyer's own words.
+    exported = session.handle({"op": "export"})["text"]
+    link = session.handle({"op": "link"})["fragment"]
+    for position in bought:
+        assert own_line(session, position) not in exported
+        assert f'"{record.actions[position]}"' not in exported
+    reopened = Session()
+    view = reopened.handle({"op": "load_link", "fragment": link, "viewer": None})["view"]
+    assert [e["text"] for e in view["log"] if e["n"] - 1 in buyer] == [SECRET_PURCHASE] * len(buyer)
+
+
+def test_the_buyers_own_line_names_only_a_purchase_in_the_past() -> None:
+    for kind in PAST_KINDS:
+        state, ident = scenario(kind)
+        opp = state.opportunity(ident)
+        assert opp is not None
+        assert GAME.own_log_text(state, f"b{ident}") == f"buys {opp.describe()}"
+        assert f"#{ident}" in GAME.own_log_text(state, f"b{ident}")
+    state, ident = scenario("challenge")
+    assert GAME.own_log_text(state, f"b{ident}") == f"b{ident}"  # public anyway
+    assert GAME.own_log_text(state, "t5") == "t5"
+    assert GAME.own_log_text(state, "b99999") == SECRET_PURCHASE  # no such offer: nothing said
+    assert GAME.own_log_text(state, "nonsense") == "nonsense"
+
+
+def test_a_computers_purchase_stays_hidden_from_the_human_and_in_its_answer() -> None:
+    session = Session()
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "ai", "level": "novice", "name": "Bob"}]
+    options = {"players": 2}
+    new = {"op": "new", "game": GAME.slug, "options": options, "seats": seats, "seed": 3}
+    assert session.handle(new)["ok"]
+    hidden = []  # (what the bot's answer said it played, its notation)
+    for _ in range(200):
+        state = session.state
+        assert isinstance(state, TataState) and session.record is not None
+        position = session.record.position
+        if state.current_player() == 0:
+            answer = session.handle({"op": "play", "action": f"t{state.clock + 1}", "viewer": 0})
+        else:
+            answer = session.handle({"op": "bot", "viewer": 0})
+            action = session.record.actions[position]
+            if GAME.log_text(state, action) == SECRET_PURCHASE:
+                hidden.append((answer["played"], action))
+        assert answer["ok"], answer
+        if len(hidden) >= 2:
+            break
+    assert hidden, "the computer bought nothing in the past"
+    assert all(played == SECRET_PURCHASE for played, _ in hidden)
+    view = session.handle({"op": "view", "viewer": 0})["view"]
+    bob = [e["text"] for e in view["log"] if e["seat"] == 1 and not e["text"].startswith("t")]
+    assert bob and not [t for t in bob if t.startswith("buys #")]
+    outside = json.dumps({k: v for k, v in view.items() if k != "state"})
+    assert not [a for _, a in hidden if f'"{a}"' in outside]
 
 
 def test_the_game_replays_identically_from_its_record() -> None:

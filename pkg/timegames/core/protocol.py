@@ -300,6 +300,17 @@ class Game(ABC, Generic[S, A]):
         """
         return text
 
+    def own_log_text(self, state: S, text: str) -> str:
+        """How the move log shows ``text``, played in ``state``, to the seat that played it.
+
+        A seat may read its own secret moves in full: a game whose :meth:`log_text`
+        hides a player's move from the others (Time and Time Again's purchases in the
+        past) overrides this to tell the player what they did.  Only the view of the
+        seat that played the move uses it; records, links, saves and every other seat's
+        view keep :meth:`log_text`.  Default: :meth:`log_text`.
+        """
+        return self.log_text(state, text)
+
     _bot_levels: tuple[AiLevel, ...] = ()
     _bot_factory: Callable[[str], Bot[Any]] | None = None
 

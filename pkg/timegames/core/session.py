@@ -552,23 +552,23 @@ class Session:
             raise SessionError("no such seat to view the game from")
         seat = state.current_player()
         # The log shows each action's public text: a drawn card's name may be a secret.
+        # The viewer's own moves are theirs to read in full (Game.own_log_text); no
+        # other seat's secret ever reaches this view.
         first = max(0, record.position - MAX_LOG_ENTRIES)
-        log = []
-        for number in range(first, record.position):
-            before = states[number]
-            log.append(
-                {
-                    "n": number + 1,
-                    "seat": before.current_player(),
-                    "text": game.log_text(before, record.actions[number]),
-                }
-            )
-        future = []  # actions after the shown position (replay), as far as they are replayed
         last = min(len(record.actions), len(states) - 1, record.position + MAX_LOG_ENTRIES)
-        for number in range(record.position, last):
+        log: list[JSON] = []
+        future: list[JSON] = []  # the moves after the shown position (replay), as replayed
+        for number in range(first, last):
             before = states[number]
-            text = game.log_text(before, record.actions[number])
-            future.append({"n": number + 1, "seat": before.current_player(), "text": text})
+            mover = before.current_player()
+            text = record.actions[number]
+            line = (
+                game.own_log_text(before, text)
+                if viewer is not None and mover == viewer
+                else game.log_text(before, text)
+            )
+            entry = {"n": number + 1, "seat": mover, "text": line}
+            (log if number < record.position else future).append(entry)
         shareable = self._shareable(record, states)
         saved = shareable.to_dict() if isinstance(shareable, GameRecord) else shareable
         outcome = state.outcome()

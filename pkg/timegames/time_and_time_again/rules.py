@@ -1263,6 +1263,17 @@ class TataGame(Game[TataState, Action]):
             return text
         return SECRET_PURCHASE
 
+    def own_log_text(self, state: TataState, text: str) -> str:
+        """The buyer's own line for ``text``: a purchase in the past in full
+        ("buys #17 indirect recruiting at Athens for Rome"), where the others read
+        "buys an opportunity"; any other move as :meth:`log_text` gives it."""
+        line = self.log_text(state, text)
+        if line != SECRET_PURCHASE:
+            return line
+        action = self.parse_action(text)
+        opp = state.opportunity(action.id) if isinstance(action, Buy) else None
+        return line if opp is None else f"buys {opp.describe()}"
+
     def parse_action(self, text: str) -> Action:
         """Read ``b<id>`` (take an opportunity) or ``t<hour>`` (wait until that hour)."""
         t = text.strip().lower()

@@ -85,6 +85,11 @@
       channel.port2.postMessage(0);
     });
   };
+  // The time in milliseconds, as text: MicroPython turns a whole JS number into
+  // a 32-bit integer, so Date.now() read from Python wraps every 49.7 days.
+  window.tgNowMs = function () {
+    return String(Date.now());
+  };
   window.tgScrollToMiddle = function (node) {
     requestAnimationFrame(function () {
       node.scrollTop = (node.scrollHeight - node.clientHeight) / 2;

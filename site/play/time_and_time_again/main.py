@@ -11,13 +11,17 @@ clock going in the chosen mode:
 * real time: an hour is an hour; on return the page asks the engine for the
   hours that passed and shows a "while you were away" digest;
 * hot-seat: each person closes their own hour; a privacy screen between them.
+
+A game opened from a link or a file shows its position first: its clock waits until
+the person there acts or presses "Start the clock" (:meth:`TimeAgainPage.hold_clock`).
 """
 
 import asyncio
 
 import js as window
 from js import document
-from ui import GamePage, Store, build, by_id, clear, el, fill, h, on, patch
+from jsffi import create_proxy
+from ui import OPENING, GamePage, Store, build, by_id, clear, el, fill, h, on, patch
 from views import Views, route_hash
 
 ROUTES = ("opportunities", "player", "location", "leaders", "log")
@@ -61,6 +65,9 @@ AI_PAUSE_HOTSEAT = 0.3
 HISTORY = 300  # log events the Log view keeps from this visit
 MOVES_SHOWN = 80  # the Moves panel lists the latest actions (a long game has thousands)
 ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
+HOLDING_OPENINGS = ("load_link", "load_text")
+"""A game opened from a link or a file: its clock waits until the person there starts it."""
+RUNNING_CLOCKS = ("accelerated", "realtime")  # the modes whose clock runs by itself
 
 
 def plural(n, word):
@@ -68,7 +75,28 @@ def plural(n, word):
 
 
 def now_ms():
-    return float(window.Date.now())
+    # Through common/dom.js: Date.now() read directly wraps every 49.7 days here.
+    return float(window.tgNowMs())
+
+
+# Real-time games saved before that was fixed hold a start time read from the
+# wrapped clock: far before 2001, which no real start is.
+WRAPPED_BEFORE_MS = 10**12
+WRAP_MS = 2**32
+
+
+def start_ms(started):
+    """A real-time game's start (its ``started`` option, in seconds) in milliseconds.
+
+    A start read from the wrapped clock is taken as the latest time, up to now,
+    that the wrapped clock showed as that start: right for any game younger than
+    49.7 days.
+    """
+    ms = started * 1000
+    if ms < WRAPPED_BEFORE_MS:
+        now = now_ms()
+        ms += ((now - ms) // WRAP_MS) * WRAP_MS
+    return ms
 
 
 def sentence(text):
@@ -102,6 +130,9 @@ class TimeAgainPage(GamePage):
         self.history = {}  # "deal:viewer" -> {event number: event}, see remember()
         self.example_marks = []  # locations a rules example points at
         self.panels_for = None  # (deal, viewer) the result and selection panels belong to
+        self.result_at = None  # (game opened, position) the result card describes
+        self.opening = None  # the request that opened the game shown (OPENING)
+        self.clock_held = False  # opened from a link or a file: the clock waits (hold_clock)
 
     # -- start-up ------------------------------------------------------------------------------
 
@@ -132,6 +163,7 @@ class TimeAgainPage(GamePage):
 
     def bind_game(self):
         on(by_id("btn-advance"), "click", self.advance_clicked)
+        on(by_id("btn-clock-start"), "click", self.start_clock_clicked)
         on(by_id("btn-sleep"), "click", self.sleep_clicked)
         on(by_id("tick-seconds"), "change", self.tick_changed)
         on(by_id("opp-list"), "change", self.opportunity_picked)
@@ -143,6 +175,18 @@ class TimeAgainPage(GamePage):
         on(by_id("opp-list"), "keydown", self.opportunity_key)
         # One cell of the diamond is in the tab order; the arrow keys walk the rest.
         by_id("cell-" + self.focus_loc).setAttribute("tabindex", "0")
+        self.watch_status()
+
+    def watch_status(self):
+        """Phones: the clock's figures stick just below the sticky status bar, whose height
+        changes with its text (the CSS reads it as ``--tt-status-h``)."""
+        status = by_id("status")
+        style = self.html.style
+
+        def resized(*args):
+            style.setProperty("--tt-status-h", str(status.offsetHeight) + "px")
+
+        window.ResizeObserver.new(create_proxy(resized)).observe(status)
 
     # -- the engine's view ---------------------------------------------------------------------
 
@@ -189,6 +233,7 @@ class TimeAgainPage(GamePage):
             and view["to_move"] == view["viewer"]
             and not self.busy
             and bool(by_id("privacy").hidden)
+            and not self.wall_clock_held()
         )
 
     def who(self, seat, me_word="you"):
@@ -241,15 +286,22 @@ class TimeAgainPage(GamePage):
             tab.appendChild(el("span", "tt-count", text=count, attrs={"title": "you can buy"}))
 
     def guard_panels(self, view):
-        """Hot-seat: one player's result card and selection never stay for the next one."""
+        """Hot-seat: one player's result card and selection never stay for the next one.
+
+        A result card also goes once the position it describes is no longer shown: an
+        Undo or a step back in the replay goes back before the purchase, another game
+        opens.  Going on from it (the clock runs, others act) keeps the card.
+        """
+        at = self.result_at
+        if at is not None and (at[0] != self.games_opened or view["position"] < at[1]):
+            self.close_result(None)
         owner = (view.get("deal"), view["viewer"])
         if by_id("privacy").hidden and owner == self.panels_for:
             return
         self.panels_for = owner if by_id("privacy").hidden else None
         self.selected = None
         by_id("opp-confirm").hidden = True
-        by_id("result").hidden = True
-        clear(by_id("result"))
+        self.close_result(None)
         if by_id("away").open:
             by_id("away").close()
 
@@ -326,6 +378,12 @@ class TimeAgainPage(GamePage):
 
     def render_countdown(self):
         box = by_id("clock-next")
+        start = by_id("btn-clock-start")
+        held = bool(self.view) and self.clock_held and self.live()
+        if bool(start.hidden) == held:
+            # The button takes the countdown's place (the status says why the clock waits).
+            start.hidden = not held
+            box.hidden = held
         if not self.view:
             box.textContent = ""
             return
@@ -336,6 +394,8 @@ class TimeAgainPage(GamePage):
             box.textContent = "Example: the clock waits."
         elif not self.live():
             box.textContent = "Replay: the clock waits."
+        elif self.clock_held:
+            box.textContent = "The clock waits."
         elif mode == "accelerated":
             seconds = self.seconds_per_hour()
             if not seconds:
@@ -346,8 +406,8 @@ class TimeAgainPage(GamePage):
                 left = max(0, int((self.tick_due - now_ms()) / 1000 + 0.99))
                 box.textContent = "Next hour in " + str(left) + " s"
         elif mode == "realtime":
-            started = int(self.view["options"].get("started", 0))
-            due = (started * 1000 + (self.st()["clock"] + 1) * HOUR_MS) - now_ms()
+            started = start_ms(int(self.view["options"].get("started", 0)))
+            due = (started + (self.st()["clock"] + 1) * HOUR_MS) - now_ms()
             minutes = max(0, int(due / 60000 + 0.99))
             box.textContent = "Next hour in " + plural(minutes, "minute")
         else:
@@ -355,6 +415,55 @@ class TimeAgainPage(GamePage):
 
     async def advance_clicked(self, evt):
         await self.advance()
+
+    # -- a game opened from a link or a file: the clock waits for the person there ------------
+
+    async def act(self, request, quiet=False, entry=None):
+        if request.get("op") in OPENING:
+            self.opening = request["op"]
+        return await super().act(request, quiet, entry)
+
+    def begin_game(self, view, entry=None):
+        self.hold_clock(view)
+        super().begin_game(view, entry)
+
+    def hold_clock(self, view):
+        """A game opened from a link or a file shows its position with the clock still: it
+        runs once the person there acts (a purchase, Advance, Sleep, a typed order) or
+        presses "Start the clock".  In real time nothing can be bought until then: the wall
+        clock has moved on, and Start catches up with it first, with its digest."""
+        options = view.get("options") or {}
+        self.clock_held = (
+            self.opening in HOLDING_OPENINGS
+            and not self.embed
+            and not view["outcome"]
+            and options.get("clock", "accelerated") in RUNNING_CLOCKS
+        )
+        self.tick_due = None
+
+    def wall_clock_held(self):
+        """True while a real-time game just opened waits for Start at its latest position
+        (nothing to buy there yet: the wall clock has moved on)."""
+        return self.clock_held and self.mode() == "realtime" and self.live()
+
+    def release_clock(self):
+        """The person has acted: the clock runs from now (a whole hour's wait first)."""
+        if not self.clock_held:
+            return
+        self.clock_held = False
+        self.tick_due = None
+        if self.view:
+            self.render_clock(self.view)
+            self.render_controls(self.view)
+
+    async def start_clock_clicked(self, evt):
+        if not self.clock_held or self.busy:
+            return
+        realtime = self.wall_clock_held()
+        self.release_clock()
+        if realtime:
+            self.render_view(self.view)  # the cards take clicks again
+            await self.catch_up(True)
 
     async def sleep_clicked(self, evt):
         """Let the clock run for this player until the next elimination check."""
@@ -379,11 +488,13 @@ class TimeAgainPage(GamePage):
                 self.message("Clock: " + str(err), "error")
 
     def paused(self):
-        """Dialogs, the privacy screen, replays and the rules' examples stop the clock."""
+        """Dialogs, the privacy screen, replays, the rules' examples and a game just opened
+        from a link or a file (:meth:`hold_clock`) stop the clock."""
         return (
             self.embed
             or self.busy
             or self.catching_up
+            or self.clock_held
             or not by_id("privacy").hidden
             or by_id("new-game").open
             or by_id("away").open
@@ -416,12 +527,12 @@ class TimeAgainPage(GamePage):
     # -- real time: catching up with the wall clock --------------------------------------------
 
     def due_hour(self):
-        started = int(self.view["options"].get("started", 0))
-        return int((now_ms() - started * 1000) // HOUR_MS)
+        started = start_ms(int(self.view["options"].get("started", 0)))
+        return int((now_ms() - started) // HOUR_MS)
 
     async def catch_up(self, opening):
         """Real time: play the hours the wall clock says have passed; report them."""
-        if self.mode() != "realtime" or not self.live() or self.catching_up:
+        if self.mode() != "realtime" or not self.live() or self.catching_up or self.clock_held:
             return
         target = self.due_hour()
         clock = self.st()["clock"]
@@ -895,9 +1006,10 @@ class TimeAgainPage(GamePage):
         box = by_id("result")
         clear(box)
         if not entry:
-            box.hidden = True
+            self.close_result(None)
             return
         box.hidden = False
+        self.result_at = (self.games_opened, self.view["position"])
         head = el("div", "tt-result-head")
         head.appendChild(el("b", text=title))
         close = el("button", "tt-close", text="×", attrs={"type": "button", "aria-label": "Close"})
@@ -912,7 +1024,11 @@ class TimeAgainPage(GamePage):
         self.flash(detail)
 
     def close_result(self, evt):
-        by_id("result").hidden = True
+        """Take the result card away (its close button, or its position gone)."""
+        self.result_at = None
+        box = by_id("result")
+        box.hidden = True
+        clear(box)
 
     def flash(self, detail):
         """Make the places a purchase changed light up on the diamond."""
@@ -1385,8 +1501,9 @@ class TimeAgainPage(GamePage):
     # -- the shared panels: moves in words, the latest only ------------------------------------
 
     def move_words(self, text):
-        """The engine's move line in words: ``b17`` (a challenge, public) and ``t40``; any other
-        purchase arrives as the engine's hidden line ("buys an opportunity") and stays so."""
+        """The engine's move line in words: ``b17`` (a challenge, public) and ``t40``.  Any
+        other purchase arrives in words already: the viewer's own in full ("buys #17 direct
+        recruiting at Rome"), another seat's as the hidden line ("buys an opportunity")."""
         if text[1:].isdigit() and text[:1] == "b":
             return "buys #" + text[1:]
         if text[1:].isdigit() and text[:1] == "t":
@@ -1415,8 +1532,16 @@ class TimeAgainPage(GamePage):
             for offered in self.st()["opportunities"]:
                 if offered["id"] == int(order[1:]):
                     opp = offered
+        if self.wall_clock_held():
+            self.message(
+                "The clock waits: press “Start the clock” to catch up with the wall clock first.",
+                "info",
+            )
+            return
         before = self.last_log_n()
         await super().play(text)
+        if self.view is not view:
+            self.release_clock()  # the person has played: the clock runs again
         if opp and self.last_log_n() > before:
             self.show_result(opp, before)
 
@@ -1477,6 +1602,18 @@ class TimeAgainPage(GamePage):
             )
         if view["to_move_kind"] == "ai":
             return self.name(seat) + " is acting in hour " + str(self.st()["clock"]) + "…"
+        if self.clock_held and self.live():
+            if self.wall_clock_held():
+                return (
+                    "Opened at hour "
+                    + str(self.st()["clock"])
+                    + ": press “Start the clock” to catch up with the wall clock and play."
+                )
+            return (
+                "Hour "
+                + str(self.st()["clock"])
+                + ": the clock waits. Buy, advance it or press “Start the clock”."
+            )
         if self.mode() == "hotseat":
             return (
                 self.name(seat)
