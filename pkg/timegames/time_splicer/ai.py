@@ -117,6 +117,8 @@ class Planner:
         self.turns_left = MAX_TURNS - state.turn
         self.reserve = 0
         """Splices kept back from placements for the Time Splicer's auction (strong)."""
+        self.scoring_turns = self.remaining()
+        """Turns a tile placed now is likely to score (strong's values, :meth:`remaining`)."""
 
     def free(self) -> int:
         return self.splices - self.draft.committed
@@ -149,7 +151,7 @@ class Planner:
         if TILES[piece.id].wonder:
             if self.level == "strong":
                 # A wonder's extra splice every turn it stands, in points' terms.
-                value += self.remaining() * 1.2
+                value += self.scoring_turns * 1.2
             else:
                 value += min(self.turns_left, 10) * 0.8
         # Open sides facing east keep the race going.
@@ -165,7 +167,7 @@ class Planner:
         if self.level == "strong":
             # In points: the turns it will score and its first placement, less
             # when it fits nowhere yet; a wonder adds its extra splices.
-            left = self.remaining()
+            left = self.scoring_turns
             worth = (left + level) / 4 * (1.0 if self.fits_somewhere(piece) else 0.4)
             if TILES[piece.id].wonder:
                 worth += left / 3
@@ -297,7 +299,9 @@ class Planner:
         free = self.free()
         if free <= 0:
             return
-        ranked = sorted(self.state.bidding, key=lambda p: (-self.tile_worth(p), p.id))
+        # Bids change no tile's worth: each is reckoned once.
+        worth = {p.id: self.tile_worth(p) for p in self.state.bidding}
+        ranked = sorted(self.state.bidding, key=lambda p: (-worth[p.id], p.id))
         if not ranked:
             return
         if self.level == "beginner":
@@ -313,23 +317,20 @@ class Planner:
             # Splices left at the end of the turn are lost: share the whole purse
             # among the tiles by worth, the best taking the rest.  The bids sum to
             # the purse, so none can disqualify another.
-            worthy = [p for p in ranked if self.tile_worth(p) >= 1.0]
-            if not worthy:
-                return
-            total = sum(self.tile_worth(p) for p in worthy)
-            amounts = {p.id: int(free * self.tile_worth(p) / total) for p in worthy[1:]}
+            # (Strong's worth is never below 1: every tile up gets its share.)
+            total = sum(worth.values())
+            amounts = {p.id: int(free * worth[p.id] / total) for p in ranked[1:]}
             amounts = {tile: amount for tile, amount in amounts.items() if amount >= 1}
-            amounts[worthy[0].id] = free - sum(amounts.values())
+            amounts[ranked[0].id] = free - sum(amounts.values())
             for tile, amount in amounts.items():
                 if amount >= 1:
                     self.add(Bid(tile, amount))
             return
         budget = free + 2
         for piece in ranked:
-            worth = self.tile_worth(piece)
-            if worth < 1.0:
+            if worth[piece.id] < 1.0:
                 continue
-            amount = free if piece.id == SPLICER_ID else int(min(free, max(1, worth)))
+            amount = free if piece.id == SPLICER_ID else int(min(free, max(1, worth[piece.id])))
             if amount > budget:
                 amount = budget
             if amount < 1:
@@ -436,7 +437,7 @@ class Planner:
                 return
             board = self.draft.board
             path = set(B.longest_path(board))
-            left = self.remaining()
+            left = self.scoring_turns
             best: tuple[float, int, int, int] | None = None
             for (x, y), cell in board.items():
                 if cell.owner in (self.seat, B.NO_OWNER) or cell.piece.id == SPLICER_ID:

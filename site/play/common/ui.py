@@ -297,6 +297,7 @@ class GamePage:
         self.meta = None
         self.busy = False
         self.games_opened = 0  # a computer loop stops when another game opens (run_ai)
+        self.opened_by = None  # the request (OPENING) that opened the game shown
         self.ai_running = False
         self.messages_shown = 0
         self.form_changes = 0  # only the newest answer to a new-game form change counts
@@ -367,6 +368,7 @@ class GamePage:
         if opening:
             self.viewer = None
             self.revealed_for = None
+            self.opened_by = request["op"]
             self.begin_game(view, entry)
         if not quiet:
             self.message("")

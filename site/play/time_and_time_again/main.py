@@ -21,7 +21,7 @@ import asyncio
 import js as window
 from js import document
 from jsffi import create_proxy
-from ui import OPENING, GamePage, Store, build, by_id, clear, el, fill, h, on, patch
+from ui import GamePage, Store, build, by_id, clear, el, fill, h, on, patch
 from views import Views, route_hash
 
 ROUTES = ("opportunities", "player", "location", "leaders", "log")
@@ -131,7 +131,6 @@ class TimeAgainPage(GamePage):
         self.example_marks = []  # locations a rules example points at
         self.panels_for = None  # (deal, viewer) the result and selection panels belong to
         self.result_at = None  # (game opened, position) the result card describes
-        self.opening = None  # the request that opened the game shown (OPENING)
         self.clock_held = False  # opened from a link or a file: the clock waits (hold_clock)
 
     # -- start-up ------------------------------------------------------------------------------
@@ -418,11 +417,6 @@ class TimeAgainPage(GamePage):
 
     # -- a game opened from a link or a file: the clock waits for the person there ------------
 
-    async def act(self, request, quiet=False, entry=None):
-        if request.get("op") in OPENING:
-            self.opening = request["op"]
-        return await super().act(request, quiet, entry)
-
     def begin_game(self, view, entry=None):
         self.hold_clock(view)
         super().begin_game(view, entry)
@@ -434,7 +428,7 @@ class TimeAgainPage(GamePage):
         clock has moved on, and Start catches up with it first, with its digest."""
         options = view.get("options") or {}
         self.clock_held = (
-            self.opening in HOLDING_OPENINGS
+            self.opened_by in HOLDING_OPENINGS
             and not self.embed
             and not view["outcome"]
             and options.get("clock", "accelerated") in RUNNING_CLOCKS

@@ -818,9 +818,9 @@ class TimelockPage(GamePage):
             row = el("div", "tl-team")
             # Partners play from both sides: one badge per colour the team plays.
             sides = []
-            for seat in team["seats"]:
-                if self.seat_side(seat, view) not in sides:
-                    sides.append(self.seat_side(seat, view))
+            for seat_side in [self.seat_side(seat, view) for seat in team["seats"]]:
+                if seat_side not in sides:
+                    sides.append(seat_side)
             badges = el("span", "tl-side-badges", attrs={"aria-hidden": "true"})
             for each in sides:
                 badges.appendChild(el("span", "tl-side-badge side" + str(each)))
