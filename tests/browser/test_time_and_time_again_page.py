@@ -1052,3 +1052,65 @@ def test_your_own_purchases_show_in_full_in_your_move_list(
     stored = json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
     assert "sealed" in stored and f"b{mine['id']}" not in stored["actions"]
     assert stored["actions"][0] == "buys an opportunity"
+
+
+SHIFTED_CLOCK = (
+    "(() => { const real = Date.now.bind(Date);"
+    " Date.now = () => real() + (window.__testShift || 0); })()"
+)
+
+
+def test_an_accelerated_hour_never_falls_due_behind_a_dialog(browser: Any, site_url: str) -> None:
+    # The countdown ran on while a dialog stopped the clock, so the hour fell due the
+    # moment the dialog closed; it now stands still and goes on from where it stood.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(SHIFTED_CLOCK)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        page.select_option("#tick-seconds", "0")
+        wait_idle(page)
+        start = hour(page)
+        page.select_option("#tick-seconds", "60")
+        page.wait_for_function(
+            "document.querySelector('#clock-next').textContent.startsWith('Next hour in')"
+        )
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game[open]")
+        page.wait_for_timeout(1_000)  # the clock sees the dialog
+        page.evaluate("window.__testShift = 120000")  # two hours' worth pass behind it
+        page.wait_for_timeout(1_500)
+        page.click("#ng-cancel")
+        page.wait_for_selector("#new-game", state="hidden")
+        page.wait_for_timeout(2_000)
+        assert hour(page) == start
+        left = page.inner_text("#clock-next")
+        assert left.startswith("Next hour in") and int(left.split()[3]) > 40, left
+        # The countdown goes on: once its time is up the hour passes as before.
+        page.evaluate("window.__testShift = 300000")
+        page.wait_for_function(
+            f"Number(document.querySelector('#clock-hour').textContent) > {start}",
+            timeout=20_000,
+        )
+    finally:
+        ctx.close()
+
+
+def test_phone_a_new_game_starts_at_the_top_with_focus_on_the_board(
+    browser: Any, site_url: str
+) -> None:
+    # The dialog gave focus back to the New game button at the foot of the page, and the
+    # phone scrolled down there, away from the game just started.
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_game(page, site_url, SLUG)
+        page.select_option("#tick-seconds", "0")
+        wait_idle(page)
+        page.evaluate("document.querySelector('#btn-new').scrollIntoView()")
+        assert page.evaluate("window.scrollY") > 400
+        start_game(page, ("human", "ai:novice"), ("Ada", "Bob"))
+        assert page.evaluate("window.scrollY") == 0
+        assert page.evaluate("document.activeElement.id") == "board"
+    finally:
+        ctx.close()

@@ -1080,9 +1080,22 @@ class GamePage:
             return
         request = self.new_request(self.chosen_options(), seats)
         by_id("new-game").close()
+        self.focus_board()
         if await self.act(request):
             self.message(self.tr("ui.new_game_started", "New game started."), "info")
             await self.run_ai()
+
+    def focus_board(self):
+        """A new game starts with focus on the board, at the top of the page.  The dialog
+        hands focus back to the New game button, which on a phone sits at the foot of
+        the page: the page scrolled down there, away from the game just started."""
+        board = by_id("board")
+        if not board:
+            return
+        if not board.hasAttribute("tabindex"):
+            board.setAttribute("tabindex", "-1")
+        board.focus(to_js({"preventScroll": True}))
+        window.scrollTo(0, 0)
 
     # -- showing the game -----------------------------------------------------------------
 

@@ -123,6 +123,7 @@ class TimeAgainPage(GamePage):
         self.tick_store = Store(self.slug, "clock")
         self.tick_seconds = None  # accelerated mode: seconds per hour chosen on this device
         self.tick_due = None  # wall-clock ms when the next accelerated hour is due
+        self.tick_left = None  # ms left of that countdown when the clock stopped (paused)
         self.catching_up = False
         self.catch_up_target = 0
         self.backwards_for = None  # the game (deal) whose backwards clock was already reported
@@ -490,14 +491,21 @@ class TimeAgainPage(GamePage):
             or self.catching_up
             or self.clock_held
             or not by_id("privacy").hidden
-            or by_id("new-game").open
-            or by_id("away").open
+            or bool(document.querySelector("dialog[open]"))
             or str(self.html.getAttribute("data-engine")) != "ready"
         )
 
     async def tick(self):
         if not self.view or self.paused():
+            # An accelerated hour's countdown stands still while the clock is stopped, and
+            # goes on from there: the hour never falls due behind a dialog.
+            if self.tick_due is not None and self.tick_left is None:
+                self.tick_left = max(0, self.tick_due - now_ms())
             return
+        if self.tick_left is not None:
+            if self.tick_due is not None:
+                self.tick_due = now_ms() + self.tick_left
+            self.tick_left = None
         mode = self.mode()
         if mode == "realtime":
             await self.catch_up(False)
