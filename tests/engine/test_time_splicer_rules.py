@@ -645,7 +645,9 @@ def test_an_order_that_would_leave_less_than_a_written_bid_is_refused() -> None:
     # The bid may use the 10 splices; a placement (3) after it would leave only 7.
     state = scenario(stacks={0: [9]}, bidding=[14, 12, 13]).play_text("bid 14 10")
     assert refused(state, "place 9 1,0", "bid-needs-splices")
-    assert "bid of 10 on tile 14" in str(refused(state, "bump", "bid-needs-splices"))
+    message = str(refused(state, "bump", "bid-needs-splices"))
+    # There is no order that cancels a bid: the message points to undo.
+    assert "bid of 10 on tile 14" in message and "undo" in message and "cancel" not in message
     # Written the other way round, the bid is held to what the placement leaves.
     placed = scenario(stacks={0: [9]}, bidding=[14, 12, 13]).play_text("place 9 1,0")
     assert refused(placed, "bid 14 8", "bid-too-high")
@@ -842,3 +844,25 @@ def test_every_state_of_real_games_round_trips_mid_orders_and_at_the_end() -> No
     assert any(s.phase == ORDERS and any(s.orders) for s in played)
     for state in played:
         assert GAME.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+def test_refusals_before_the_deal_and_in_notation_read_as_the_player_wrote() -> None:
+    # Before the first deal no turn is resolving yet; and a typed order's words were
+    # quoted back in lower case ("'q' is not a side" for "cap 9 Q").
+    fresh = GAME.new_game(GAME.normalise_options({"players": 2}), seed=3)
+    assert fresh.phase == "deal"
+    with pytest.raises(IllegalAction) as info:
+        fresh.play_text("submit")
+    assert info.value.rule == "not-your-turn"
+    assert "dealt" in info.value.message and "resolving" not in info.value.message
+    for text, quoted in [
+        ("cap 9 Q", "'Q' is not a side"),
+        ("improve 9 cap Up", "'Up' is not a side"),
+        ("improve 9 add Magic", "'Magic' is not a group"),
+        ("Teleport 9", "unknown order 'Teleport'"),
+    ]:
+        with pytest.raises(IllegalAction, match=re.escape(quoted)) as typed:
+            scenario(stacks={0: [9]}).play_text(text)
+        assert typed.value.rule == "notation"
+    # Upper case still reads as the order it names.
+    assert scenario(stacks={0: [9]}).play_text("IMPROVE 9 CAP E").to_move == 0

@@ -131,7 +131,8 @@ def _side(word: str) -> str:
 
 def parse(text: str) -> Action:
     """Read an action in notation; raises :class:`NotationError`."""
-    words = text.strip().lower().split()
+    typed = text.strip().split()  # as typed, for the messages
+    words = [word.lower() for word in typed]
     if not words:
         raise NotationError("no order was given")
     head, args = words[0], words[1:]
@@ -147,7 +148,7 @@ def parse(text: str) -> Action:
         "submit": 0,
     }
     if head not in count:
-        raise NotationError(f"unknown order {words[0]!r}")
+        raise NotationError(f"unknown order {typed[0]!r}")
     if len(args) != count[head]:
         raise NotationError(f"{head!r} takes {count[head]} argument(s)")
     if head == "seed":
@@ -172,12 +173,12 @@ def parse(text: str) -> Action:
     if head == "restack":
         return Restack(tile)
     if head in ("cap", "uncap"):
-        return Cap(tile, _side(args[1]), head == "cap")
+        return Cap(tile, _side(typed[2]), head == "cap")
     kind, arg = args[1], args[2]
     if kind in ("cap", "uncap"):
-        return Improve(tile, kind, _side(arg))
+        return Improve(tile, kind, _side(typed[3]))
     if kind == "add":
         if arg not in GROUPS:
-            raise NotationError(f"{arg!r} is not a group")
+            raise NotationError(f"{typed[3]!r} is not a group")
         return Improve(tile, kind, arg)
     raise NotationError("improve takes cap, uncap or add")

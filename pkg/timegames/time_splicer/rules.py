@@ -215,7 +215,7 @@ def order_problem(
             return _refuse(
                 "bid-needs-splices",
                 f"it would leave {free - cost} splices free, less than your bid of {top} on"
-                f" tile {tile}: cancel that bid or write this order first",
+                f" tile {tile}: take that bid back (undo) or write this order before it",
             ), cost
     return None, cost
 
@@ -436,6 +436,10 @@ class SplicerState(State[Action]):
             if not 0 <= action.value < O.SEED_RANGE:
                 return IllegalAction("notation", "no such seed")
             return None
+        if self.phase == DEAL:
+            return IllegalAction(
+                "not-your-turn", "the turn's tiles are not dealt yet; orders come after the deal"
+            )
         if self.phase != ORDERS:
             return IllegalAction("not-your-turn", "the turn is resolving; no orders now")
         if isinstance(action, Submit):
