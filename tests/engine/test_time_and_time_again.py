@@ -453,6 +453,22 @@ def test_challenge_won_takes_the_character_and_neutralisation_leaves_nothing_beh
     assert detail["offence"] == ["neutralise", "neutralise"]  # no strikes once the defender is down
 
 
+def test_a_challenge_is_won_once_either_side_of_the_defence_is_neutralised() -> None:
+    # 4 agents and 6 wealth: 4 neutralisations empty the agents, and that is enough,
+    # although 2 wealth are still standing (see "Winning a challenge" on the rules page).
+    forces = present(2, {0: (9, 9), 1: (4, 6)})
+    state, ident = offer(table(**forces), "challenge", "rome")
+    rng = generator_where(
+        lambda d: all(v >= 2 for v in d[:4]) and all(v < 2 for v in d[4:]), [5] * 8
+    )
+    after = replace(state, generator=rng).play(Buy(ident))
+    detail = outcome(after, 1)
+    assert detail["defence"] == ["none"] * 4
+    assert detail["offence"] == ["neutralise"] * 4
+    assert detail["won"] is True and detail["neutralised"] == 4
+    assert after.control[BY_ID["rome"]] == 0
+
+
 def test_challenge_lost_keeps_the_character() -> None:
     forces = present(2, {0: (2, 2), 1: (3, 3)})
     state, ident = offer(table(**forces), "challenge", "rome")

@@ -49,6 +49,28 @@ def test_links_go_up_one_row_at_most_two_each_and_forward_in_time() -> None:
             assert abs(B._centre(LOCATIONS[n])[0] - B._centre(loc)[0]) <= 150 * 1.5
 
 
+def test_the_single_links_and_the_meeting_points_are_those_the_rules_page_names() -> None:
+    # Pinned because the rules page's "The diamond's shape" clarification names them.
+    single = {loc.id for loc in LOCATIONS if len(loc.next) == 1}
+    assert single == {
+        "rome",
+        "alexandria",
+        "nalanda",
+        "changan",
+        "florence",
+        "samarkand",
+        "lisbon",
+        "agra",
+    }
+    feeders = {loc.id: sum(loc.index in other.next for other in LOCATIONS) for loc in LOCATIONS}
+    assert {key for key, count in feeders.items() if count == 3} == {
+        "alexandria",
+        "taxila",
+        "samarkand",
+    }
+    assert max(feeders.values()) == 3
+
+
 def test_everything_is_reachable_from_uruk_and_reaches_the_present() -> None:
     assert B.later(0) == frozenset(range(1, 24))
     for loc in LOCATIONS[:-1]:
@@ -439,7 +461,7 @@ def test_the_rules_pages_four_to_one_advice_matches_the_odds() -> None:
     assert win_chance_exact((40, 40), (10, 10)) > 0.95
 
 
-@pytest.mark.parametrize("clock", ["realtime", "hotseat"])
-def test_the_length_of_an_hour_is_hidden_unless_the_clock_is_accelerated(clock: str) -> None:
-    assert GAME.unused_options({"clock": clock}) == ["hour_seconds"]
-    assert GAME.unused_options({"clock": "accelerated"}) == []
+def test_the_length_of_an_hour_and_the_wall_clock_start_are_used_by_their_clock_alone() -> None:
+    assert GAME.unused_options({"clock": "accelerated"}) == ["started"]
+    assert GAME.unused_options({"clock": "realtime"}) == ["hour_seconds"]
+    assert GAME.unused_options({"clock": "hotseat"}) == ["hour_seconds", "started"]

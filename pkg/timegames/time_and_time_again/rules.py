@@ -1177,10 +1177,11 @@ class TataGame(Game[TataState, Action]):
         return int(options.get("players", 4))
 
     def unused_options(self, options: Mapping[str, Any]) -> list[str]:
-        """The length of an hour, unless the clock is accelerated."""
-        if options.get("clock", "accelerated") == "accelerated":
-            return []
-        return ["hour_seconds"]
+        """The length of an hour, unless the clock is accelerated; the wall-clock start,
+        unless it is real time."""
+        clock = options.get("clock", "accelerated")
+        unused = [] if clock == "accelerated" else ["hour_seconds"]
+        return unused if clock == "realtime" else [*unused, "started"]
 
     def new(self, options: Mapping[str, Any], seed: int) -> TataState:
         """Deal the characters, hand out starting holdings and draw the first opportunities."""
