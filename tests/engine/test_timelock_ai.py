@@ -217,3 +217,81 @@ def test_a_lost_solitaire_game_is_the_worst_position_not_a_draw() -> None:
     assert position_value(lost) == -WIN
     drawn = replace(position(SET_UP), result=Outcome.draw(2, "the turn limit was reached"))
     assert position_value(drawn) == 0.0
+
+
+# -- the race evaluation ---------------------------------------------------------------------------
+
+
+def opponent_finish_chance(state: TimelockState, mover: int) -> float:
+    """The exact chance that the player after ``mover`` completes its match with its next roll."""
+    from timegames.timelock.race import lane_of, race_for, shape
+
+    race = race_for(state.settings, mover, 1 - mover)
+    assert race is not None
+    lanes = [lane_of(state.board, g) for g in range(10)]
+    return race._finish(1 - mover, lanes, [shape(lane) for lane in lanes])
+
+
+def test_finish_chance_counts_every_way_a_roll_pays() -> None:
+    from timegames.timelock.race import FAR, finish_chance
+
+    assert finish_chance(((1, 1, 1, 1),)) == 1.0
+    # Two stacks needing 6 each: TIP (36 rolls) or a double six with another face (5).
+    assert abs(finish_chance(((6, 6, 6, 6), (6, 6, 6, 6))) - 41 / 216) < 1e-12
+    assert finish_chance(((FAR, FAR, FAR, FAR),)) == 0.0
+    # A free SWAP alone finishes a stack: every roll with the SWAP face does it.
+    assert finish_chance(((7, 7, 0, 7),)) >= 36 / 216
+
+
+def test_dice_to_go_is_zero_at_the_goal_and_grows_with_distance() -> None:
+    from timegames.timelock.race import dice_to_go
+
+    nest = B.CONFIG_INDEX[B.NEST]
+    table = dice_to_go(nest)
+    assert table[nest] == 0.0
+    tree = table[B.CONFIG_INDEX[B.TREE]]
+    # The Queen's first step (3 points) needs a die of 3 or more: 36/26 dice on average.
+    assert min(v for v in table if v > 0) == 36 / 26
+    assert 3.0 < tree < 8.0
+
+
+def test_planner_spoils_when_the_opponent_would_likely_finish() -> None:
+    # From a seeded planner game: Rainbow finishes next turn with 56% if Xeno
+    # only builds; Xeno's 6 moves Rainbow's Goal Drone instead (chance 10%).
+    state = position(
+        """
+        5 qd   .    qd   qd   .
+        4 .    q    .    .    dpq
+        3 p    pd   p    p    .
+        2 .    .    .    DQ   D
+        1 PQD  PQD  PQD  P    PQ
+        """,
+        dice=(4, 6),
+        face="SWAP",
+        seat=XENO,
+    )
+    assert opponent_finish_chance(state, XENO) > 0.5
+    after = play_turn(PlannerBot(), state)
+    assert B.config(after.board, B.group(RAINBOW, 2)) != B.config(state.board, B.group(RAINBOW, 2))
+    assert opponent_finish_chance(after, XENO) < 0.15
+
+
+def test_planner_covers_a_piece_the_opponent_needs_to_move() -> None:
+    # From a seeded planner game: Rainbow's Queen on e3 must go home.  Xeno's
+    # Queen steps onto it, so it must be dug out first: Rainbow's chance to
+    # finish next turn falls from about 70% to about 20%.
+    state = position(
+        """
+        5 pd   pdq  p    pd   p
+        4 q    .    d    q    dq
+        3 .    .    q    .    Q
+        2 D    D    D    D    D
+        1 PQ   PQ   PQ   PQ   P
+        """,
+        dice=(4, 3),
+        face="SWAP",
+        seat=XENO,
+    )
+    assert opponent_finish_chance(state, XENO) > 0.6
+    after = play_turn(PlannerBot(), state)
+    assert opponent_finish_chance(after, XENO) < 0.3

@@ -1,6 +1,6 @@
 """Computer players for Timelock: random, greedy and a whole-turn planner.
 
-Every level but ``random`` judges a position by *distance to match*: for each
+``greedy`` (and ``planner`` outside the race below) judges by *distance to match*: for each
 Time Stack, the fewest movement points that would turn it into its Goal's
 shape (:func:`board.distance`, exact for a stack on its own).  A team wants
 its own distances small and the other team's large; the sum is weighted so
@@ -20,6 +20,16 @@ that the worst stack counts most, because a team wins only when all match.
   just another lane whose value is the opponent's distances.  A position
   where a move would make the opponent win is never entered.
 
+  In the board game with every stack to match (two players or partners) the
+  planner judges turns by the race evaluation of :mod:`.race` instead: the
+  expected dice each stack still needs, the exact chance over the next roll
+  that the next player finishes, the Goal shapes that player could spoil ours
+  into, and our chance to finish after that.  That value is not a sum over
+  groups, so each group's lanes are first ranked by their gain alone, the best
+  few of each are combined as the dice allow (WILD's pool by a beam that keeps
+  every amount spent), and the best-ranked whole turns are judged in full.
+  Other variants (fewer stacks, removed stacks, solitaire) keep the distances.
+
 The planner returns one action per call; the rest of its plan is cached by
 state, so later calls in the same turn cost a dictionary look-up.
 """
@@ -34,6 +44,7 @@ from dataclasses import dataclass, replace
 
 from ..core.protocol import AiLevel, Bot, BotContext, FormatError, State
 from . import board as B
+from .race import Race, race_for
 from .rules import (
     MERGED_POOL,
     REMOVE,
@@ -215,6 +226,8 @@ class Node:
     value: float
     steps: tuple[Step, ...]
     """Moves (as lane steps, priced later) and free Treehouse actions, in order."""
+    lane: tuple[B.Stack, ...] = ()
+    """The group's three squares at the end (home, second, centre)."""
 
 
 Finish = Callable[[B.Board, tuple[int, ...]], tuple[B.Board, tuple[int, ...], float | None]]
@@ -248,12 +261,13 @@ def lane_search(
             continue
         best[key] = cost
         board2, removed2, terminal = finish(board, removed)
+        end = tuple(board2[sq] for sq in lane)
         if terminal is not None:
             if terminal > 0:
-                nodes.append(Node(cost, used, terminal, steps))
+                nodes.append(Node(cost, used, terminal, steps, end))
             continue
         board, removed = board2, removed2
-        nodes.append(Node(cost, used, value(state, board, removed, g), steps))
+        nodes.append(Node(cost, used, value(state, board, removed, g), steps, end))
         for kind, src, dst, p in B.lane_steps(board, g, state.hop):
             step = B.size_of(p) if (not goal or state.aim) else 6
             if cost + step > limit:
@@ -328,6 +342,16 @@ class Planner:
 
     def __init__(self, state: TimelockState, value: Valuer | None = None) -> None:
         self.root = state
+        # Where it applies, the race evaluation judges the position left for the
+        # next player; each group's lane is first scored alone by its gain.
+        self.race = (
+            race_for(state.settings, state.seat, state.next_seat()) if value is None else None
+        )
+        self.candidates: list[Candidate] = []
+        self.prefix: list[Action] = []
+        self.ranked: dict[tuple[object, ...], list[Node]] = {}
+        if self.race is not None:
+            value = self._race_gain(self.race)
         if value is None:
             weights = team_weights(state)
 
@@ -343,6 +367,7 @@ class Planner:
     def best(self) -> Plan:
         """The best plan over the ways to use the Treehouse action and to combine dice."""
         best: Plan | None = None
+        self.candidates = []
         for prefix in self._prefixes():
             state: TimelockState = self.root
             actions: list[Action] = []
@@ -357,12 +382,51 @@ class Planner:
                 value = position_value(state)
                 plan = Plan(value, actions)
             else:
+                self.prefix = actions
                 plan = self._plan_pools(state)
                 plan = Plan(plan.value, actions + plan.actions)
             if best is None or plan.value > best.value + 1e-9:
                 best = plan
+        if self.race is not None and self.candidates:
+            return self._race_best(self.race)
         assert best is not None
         return best
+
+    def _race_gain(self, race: Race) -> Valuer:
+        """A group's value as the race evaluation's gain when only that group has moved."""
+        base = race.value(self.root.board)
+        seen: dict[tuple[object, ...], float] = {}
+
+        def gain(st: TimelockState, board: B.Board, removed: Sequence[int], g: int) -> float:
+            key = (g, *(board[sq] for sq in B.LANES[g]))
+            v = seen.get(key)
+            if v is None:
+                v = seen[key] = race.value(board) - base
+            return v
+
+        return gain
+
+    def _race_best(self, race: Race) -> Plan:
+        """Judge the best-ranked whole turns by the race evaluation of the position they leave."""
+        ranked = sorted(self.candidates, key=lambda c: -c.score)
+        best: tuple[float, Candidate] | None = None
+        seen: set[B.Board] = set()
+        for cand in ranked[:FULL_LOOKS]:
+            cells = list(self.root.board)
+            for g, node in cand.chosen.items():
+                for sq, stack in zip(B.LANES[g], node.lane, strict=True):
+                    cells[sq] = stack
+            board = tuple(cells)
+            if board in seen:
+                continue
+            seen.add(board)
+            value = race.value(board)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, cand)
+        assert best is not None
+        value, cand = best
+        plan = self._to_plan(cand.state, cand.chosen, cand.pools, value)
+        return Plan(value, cand.prefix + plan.actions)
 
     def _prefixes(self) -> list[list[Action]]:
         s = self.root
@@ -471,6 +535,104 @@ class Planner:
         assert best is not None
         return best
 
+    def _ranked(self, state: TimelockState, g: int, budget: int, used: bool) -> list[Node]:
+        """Group ``g``'s best-gaining ways to end the turn within ``budget``, a few of them.
+
+        Ways with and without the free SWAP or DIG are ranked apart: the free
+        action's many variants would otherwise crowd out the plain moves.
+        """
+        limit = max(state.remaining) if state.merged == SEPARATE else state.remaining[0]
+        key = (g, state.hop, state.aim, state.used, state.face, limit, used)
+        ranked = self.ranked.get(key)
+        if ranked is None:
+            nodes = self._nodes(state, g, limit)
+            ranked = self.ranked[key] = sorted(
+                (n for n in nodes if n.steps and n.used == used), key=lambda n: (-n.value, n.cost)
+            )
+        return [n for n in ranked if n.cost <= budget][:KEEP]
+
+    def _by_cost(self, state: TimelockState, g: int, budget: int, used: bool) -> list[Node]:
+        """The best-gaining way for each amount spent up to ``budget`` (for WILD's pool)."""
+        self._ranked(state, g, budget, used)
+        limit = state.remaining[0]
+        ranked = self.ranked[(g, state.hop, state.aim, state.used, state.face, limit, used)]
+        best: dict[int, Node] = {}
+        for n in ranked:
+            if n.cost <= budget and n.cost not in best:
+                best[n.cost] = n
+        return list(best.values())
+
+    def _wins(self, chosen: dict[int, Node]) -> bool:
+        """Whether the chosen lanes complete the mover's team (their gains alone cannot tell)."""
+        s = self.root.settings
+        for g in s.team_stacks(s.team_of(self.root.seat)):
+            goal = B.config(self.root.board, s.goal_of(g))
+            node = chosen.get(g)
+            if node is None:
+                if B.config(self.root.board, g) != goal:
+                    return False
+            elif node.value < WIN and _lane_config(node.lane, g) != goal:
+                return False
+        return True
+
+    def _add(self, state: TimelockState, chosen: dict[int, Node], pools: dict[int, int]) -> None:
+        score = sum(n.value for n in chosen.values())
+        if chosen and self._wins(chosen):
+            score += WIN
+        self.candidates.append(Candidate(score, list(self.prefix), state, chosen, pools))
+
+    def _race_candidates(
+        self, state: TimelockState, budget: dict[int, int], pools: dict[int, int]
+    ) -> None:
+        """Whole turns for one way of spending the dice: the best few lanes of each paid group."""
+        free = not state.used and state.face in ("SWAP", "DIG")
+        combos: list[dict[int, Node]] = [{}]
+        for g, b in budget.items():
+            options = self._ranked(state, g, b, False) + (
+                self._ranked(state, g, b, True) if free else []
+            )
+            combos += [{**c, g: n} for c in combos for n in options]
+        for c in combos:
+            used = sum(n.used for n in c.values())
+            if used > 1:
+                continue
+            self._add(state, c, pools)
+            if free and not used:
+                # The free SWAP or DIG may go to a stack no die pays for.
+                for g in self._groups(state):
+                    if g not in c and not B.is_goal(g):
+                        for n in self._ranked(state, g, 0, True)[:FREE_KEEP]:
+                            self._add(state, {**c, g: n}, pools)
+
+    def _race_wild(self, state: TimelockState, pool: int) -> None:
+        """Whole turns for WILD's pool: a beam over the groups, by summed gain.
+
+        The beam keeps the best few for each amount spent (and free action used or
+        not), so that cheap turns leave room for an expensive Goal step.
+        """
+        beam: list[tuple[float, int, bool, dict[int, Node]]] = [(0.0, 0, False, {})]
+        free = not state.used and state.face in ("SWAP", "DIG")
+        for g in self._groups(state):
+            grown = list(beam)
+            for value, spent, used, chosen in beam:
+                options = self._by_cost(state, g, pool - spent, False)
+                if free and not used:
+                    options += self._by_cost(state, g, pool - spent, True)
+                for n in options:
+                    grown.append(
+                        (value + n.value, spent + n.cost, used or n.used, {**chosen, g: n})
+                    )
+            grown.sort(key=lambda b: -b[0])
+            kept: dict[tuple[int, bool], int] = {}
+            beam = []
+            for item in grown:
+                bucket = (item[1], item[2])
+                if kept.get(bucket, 0) < WILD_KEEP:
+                    kept[bucket] = kept.get(bucket, 0) + 1
+                    beam.append(item)
+        for _, _, _, chosen in beam:
+            self._add(state, chosen, dict.fromkeys(chosen, MERGED_POOL))
+
     def _die_fits(self, state: TimelockState, i: int, g: int) -> bool:
         bind = _binding(g)
         return (
@@ -485,6 +647,8 @@ class Planner:
         pools: dict[int, int],
         const: float,
     ) -> Plan:
+        if self.race is not None:
+            self._race_candidates(state, budget, pools)
         chosen = {g: tables[g][0][budget.get(g, 0)] for g in tables}
         total = sum(n.value for n in chosen.values())
         gain, free_group = 0.0, None
@@ -503,6 +667,8 @@ class Planner:
         const: float,
     ) -> Plan:
         total = state.remaining[0]
+        if self.race is not None:
+            self._race_wild(state, total)
         # dp[(spent, used)] = (value, choices): a knapsack of the pool over the groups.
         dp: dict[tuple[int, bool], tuple[float, dict[int, Node]]] = {(0, False): (0.0, {})}
         for g, (plain, anyn) in tables.items():
@@ -550,6 +716,33 @@ class Planner:
                     actions.append(step)
         actions.append(EndTurn())
         return Plan(value, actions)
+
+
+KEEP = 8
+"""Race planner: how many of each group's best lanes enter the whole-turn candidates."""
+FREE_KEEP = 4
+"""Race planner: how many free SWAP or DIG steps are tried on a stack no die pays for."""
+WILD_KEEP = 8
+"""Race planner: WILD's beam keeps this many turns for each amount of the pool spent."""
+FULL_LOOKS = 80
+"""Race planner: how many of the best-ranked whole turns get the full race evaluation."""
+
+
+@dataclass
+class Candidate:
+    """A whole turn for the race planner: its summed gains, how it starts, its lanes and dice."""
+
+    score: float
+    prefix: list[Action]
+    state: TimelockState
+    chosen: dict[int, Node]
+    pools: dict[int, int]
+
+
+def _lane_config(lane: tuple[B.Stack, ...], g: int) -> B.Config:
+    """The configuration of group ``g`` standing as ``lane`` (its three squares)."""
+    rows = [tuple(B.size_of(p) for p in stack if B.group_of(p) == g) for stack in lane]
+    return (rows[0], rows[1], rows[2])
 
 
 def _binding(g: int) -> int:
