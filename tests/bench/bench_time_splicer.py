@@ -186,7 +186,9 @@ def pairing(level: str, other: str, pairs: int, procs: int, think: Any, turns: A
     )
 
 
-def level_table(pairs: int, procs: int, think: dict[str, list[float]]) -> None:
+def level_table(
+    pairs: int, procs: int, think: dict[str, list[float]], referee: int | None = None
+) -> None:
     turns: dict[str, list[float]] = {}
     print(f"\nLevels: two-player games, {pairs} seeded pairs (seats swapped) per line; win rate")
     print("[share of the games somebody won, share ending ahead on score, share everyone lost]")
@@ -200,7 +202,7 @@ def level_table(pairs: int, procs: int, think: dict[str, list[float]]) -> None:
         print(f"{level:<9} vs random {cells[0]}", flush=True)
         print(f"{'':<9} vs {cells[1]}", flush=True)
         print(f"{'':<9} vs greedy (independent) {cells[2]}", flush=True)
-    referee_pairs = max(2, pairs // 10)
+    referee_pairs = referee if referee is not None else max(2, pairs // 10)
     print(f"\nAgainst the outside tester's referee, {referee_pairs} seeded pairs per line")
     for level in LEVELS[-2:]:
         cell = pairing(level, "referee", referee_pairs, procs, think, turns)
@@ -222,6 +224,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--level-games", type=int, default=100, help="seeded pairs per line")
     parser.add_argument("--procs", type=int, default=2, help="worker processes")
+    parser.add_argument(
+        "--referee-pairs", type=int, default=None, help="seeded pairs against the referee"
+    )
     parser.add_argument("--skip-race", action="store_true")
     parser.add_argument("--skip-levels", action="store_true")
     args = parser.parse_args(argv)
@@ -230,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.skip_race:
         race_table(args.games, args.procs, think)
     if not args.skip_levels:
-        level_table(args.level_games, args.procs, think)
+        level_table(args.level_games, args.procs, think, args.referee_pairs)
     print(f"\n({time.perf_counter() - started:.0f} s)")
     return 0
 

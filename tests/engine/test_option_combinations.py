@@ -243,9 +243,12 @@ def test_settling_examples_from_the_rules() -> None:
     limits = [value for value, _ in timelock.option_specs()[-1].choices]
     refused = timelock.refused_choices(settled)
     assert [limits[i] for i in refused["turn_limit"]] == [10, 9, 8, 7]
-    assert timelock.refused_choices(timelock.normalise_options({"mode": "solitaire"})).get(
-        "turn_limit"
-    ) is None
+    assert (
+        timelock.refused_choices(timelock.normalise_options({"mode": "solitaire"})).get(
+            "turn_limit"
+        )
+        is None
+    )
     # A fault in an option without choices (a custom deck) is still refused outright.
     with pytest.raises(FormatError, match="custom deck"):
         tc.settle_options({"players": 3, "deck": [{"nonsense": 1}]})

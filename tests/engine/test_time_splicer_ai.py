@@ -11,7 +11,7 @@ from test_time_splicer_support import scenario, tile_at, turn, write
 from timegames.core import BotContext
 from timegames.time_splicer import GAME, SplicerState
 from timegames.time_splicer.ai import make_plan
-from timegames.time_splicer.orders import Bid, Bump, Place, Restack, Submit, to_text
+from timegames.time_splicer.orders import Bid, Bump, Cap, Place, Restack, Submit, to_text
 
 
 def _play(levels: list[str], seed: int) -> SplicerState:
@@ -170,3 +170,91 @@ def test_strong_bumps_exactly_enough_to_pass_the_rival_who_threatens_its_spot(
         assert priority.index(3) < priority.index(rival)
         assert all(rival not in tie for tie in after.report["ties"])  # passed, not tied
         assert tile_at(after, 1, 0).owner == 3  # type: ignore[union-attr]
+
+
+# -- strong and the Time Splicer: its holder alone decides when the game ends ---------------
+
+SPLICER = 138
+FEEDER = 133  # Optical lattice clock: level 17, feeds the Splicer's group ("time")
+
+
+@pytest.mark.parametrize(
+    ("scores", "turn_no", "places"),
+    [
+        ((0, 200), 30, False),  # far behind: placing would end the game lost, so it waits
+        ((200, 0), 30, True),  # far ahead: placing wins
+        ((0, 200), 40, True),  # the last turn: holding would only make everyone lose
+    ],
+)
+def test_strong_places_the_splicer_only_when_that_wins(
+    scores: tuple[int, int], turn_no: int, places: bool
+) -> None:
+    # Seat 0 holds the Splicer and owns a level-17 tile that feeds the "time"
+    # group with its east side open: the Splicer fits at 2,0.  The estimated
+    # final scores (this turn's points, the longest path, the Splicer's 18)
+    # decide; the planner places it whatever the score.
+    state = scenario(
+        board={(1, 0): (FEEDER, 0)}, stacks={0: [SPLICER]}, scores=scores, turn=turn_no
+    )
+    plan = make_plan(state, 0, "strong")
+    assert (Place(SPLICER, 2, 0) in plan) == places
+    assert Place(SPLICER, 2, 0) in make_plan(state, 0, "planner")
+    after = turn(state, [to_text(o) for o in plan])
+    assert after.is_terminal() == places
+    if places and turn_no < 40:
+        assert after.outcome().winners == (0,)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("turn_no", "bumps"), [(1, 0), (2, 2)])
+def test_strong_blocks_a_rivals_winning_splicer_spot(turn_no: int, bumps: int) -> None:
+    # The rival leads and holds the Splicer; its level-17 "time" tile at 1,0 has
+    # an open east side, the one spot the Splicer fits.  Strong caps that side,
+    # first bumping past the rival when the rival goes first (turn 2), so the
+    # rival's placement fails and the game goes on.
+    state = scenario(
+        board={(1, 0): (FEEDER, 1)}, stacks={1: [SPLICER]}, scores=(0, 200), turn=turn_no
+    )
+    plan = make_plan(state, 0, "strong")
+    assert Cap(FEEDER, "E", True) in plan
+    assert plan.count(Bump()) == bumps
+    assert not any(isinstance(o, Cap) for o in make_plan(state, 0, "planner"))
+    for seed in range(4):
+        after = turn(state, [to_text(o) for o in plan], [f"place {SPLICER} 2,0"], seed=seed)
+        assert not after.is_terminal()
+        assert tile_at(after, 2, 0) is None
+
+
+def test_strong_takes_a_wonder_before_placing_a_tile() -> None:
+    # The rival's Cave painting (a wonder: a splice a turn) stands next to strong's
+    # Tally marks, so taking it costs 8 + 2, the whole purse.  No tile in the stack
+    # can raise the frontier, so strong takes the wonder first; it used to place its
+    # Bone flute first and have too little left.
+    state = scenario(board={(1, 0): (2, 1), (2, 0): (14, 0)}, stacks={0: [6]}, scores=(0, 5))
+    plan = make_plan(state, 0, "strong")
+    assert plan[:2] == [Restack(2), Place(2, 1, 0)]
+    after = turn(state, [to_text(o) for o in plan])
+    assert tile_at(after, 1, 0).owner == 0  # type: ignore[union-attr]
+    assert after.splices[0] == 11  # the wonder's extra splice, from the next turn on
+
+
+def test_strong_does_not_take_back_what_a_rival_just_took() -> None:
+    # Last turn the rival took strong's Cave painting (the turn report says so).
+    # It would take it again: a war that costs both sides a turn's splices every
+    # turn and stalls the race.  Without that report strong takes it back.
+    state = scenario(board={(1, 0): (2, 0), (2, 0): (14, 0)}, splices=(11, 11))
+    after = turn(state, [], ["restack 2", "place 2 1,0"])
+    assert tile_at(after, 1, 0).owner == 1  # type: ignore[union-attr]
+    assert not any(isinstance(o, Restack) for o in make_plan(after, 0, "strong"))
+    plan = make_plan(replace(after, report=None), 0, "strong")
+    assert plan[:2] == [Restack(2), Place(2, 1, 0)]
+
+
+def test_strong_bids_most_on_a_tile_that_can_raise_the_frontier() -> None:
+    # Up for auction: Potter's wheel (level 2, fits east of the start, raises the
+    # frontier) and two level-0 tiles.  A game nobody ends is lost by all, so a
+    # tile that moves the race on weighs more than its points alone: strong puts
+    # more than half its purse on it (its points alone gave it 4 of 10).
+    state = scenario(bidding=[20, 1, 3])
+    bids = {o.tile: o.amount for o in make_plan(state, 0, "strong") if isinstance(o, Bid)}
+    assert sum(bids.values()) == state.splices[0]
+    assert bids[20] > state.splices[0] / 2 > bids[1]

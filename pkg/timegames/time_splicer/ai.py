@@ -20,17 +20,31 @@ Levels, weakest first:
 * ``strong``: the planner, but valuing tiles in points (the turns they will
   still score, :meth:`Planner.remaining`) and sharing its whole purse among
   its bids (splices left at the end of a turn are lost; bids that sum to the
-  purse never disqualify each other); it takes over rivals' tiles where they
-  stand, restacking and placing them again, the leader's first, while the
-  race is far from its end (measured against an outside tester's bot,
-  ``tests/bench/referee_time_splicer.py``, it had never stolen); when the Time
+  purse never disqualify each other), more on a tile that could raise the
+  frontier (a game nobody ends is lost by all); it takes over rivals' tiles
+  where they stand, restacking and placing them again, the leader's first:
+  any tile early, only wonders (a splice a turn, and more splices win the
+  Splicer's auction) once the race nears its end, before placing unless a
+  tile could raise the frontier, never a tile a rival took from it last turn
+  (the turn report shows it; such a war costs both sides a turn's splices
+  each turn), and when behind schedule with the most splices, the race
+  first (an outside tester's bot, ``tests/bench/referee_time_splicer.py``,
+  steals nearly every turn; strong, stealing only early, lost every game to
+  it and still wins none, though the bot now seldom wins either); when the Time
   Splicer is up for auction it keeps back one more splice than any rival
   could bid and bids its whole purse on the Splicer alone; it makes tiles of
   level 16 and 17 feed the Splicer's group before placing them; it bumps its
   priority only past a higher-ranked rival whose stack holds a tile that
   could go on or next to its frontier placement, with just enough bumps to
   pass (not tie) that rival; and it restacks the
-  leader's best tile off the longest path late in the game.
+  leader's best tile off the longest path late in the game.  Its holder alone
+  decides when the game ends, so strong places the Time Splicer only when the
+  estimated final scores (this turn's points, the longest path, the Splicer's
+  level, less what each rival's best placeable tiles could add) give it a lead
+  of :data:`WIN_MARGIN`, or on the last turn, bumping to the top first; else it
+  keeps it.  When a rival holds the Splicer and could place it to win, strong
+  caps the east side of the tile that would feed it (restacks it, if already
+  capped), bumping past that rival first.
 """
 
 from __future__ import annotations
@@ -168,9 +182,17 @@ class Planner:
             # In points: the turns it will score and its first placement, less
             # when it fits nowhere yet; a wonder adds its extra splices.
             left = self.scoring_turns
-            worth = (left + level) / 4 * (1.0 if self.fits_somewhere(piece) else 0.4)
+            fits = self.fits_somewhere(piece)
+            worth = (left + level) / 4 * (1.0 if fits else 0.4)
             if TILES[piece.id].wonder:
                 worth += left / 3
+            if level > self.frontier:
+                # A tile that can raise the frontier keeps the race going (a game
+                # nobody ends is lost by all); more so behind schedule.
+                board = self.draft.board
+                if fits or any(self.fit(piece, x, y) for x, y in B.candidates(board)):
+                    late = self.turns_left < 1.5 * (16 - self.frontier) + 8
+                    worth += (8.0 if late else 4.0) * (min(level, 16) - self.frontier)
             return max(1.0, worth)
         if level < self.frontier - 2:
             return 0.5
@@ -230,6 +252,8 @@ class Planner:
         free = self.free() - self.reserve
         best: tuple[float, list[Order]] | None = None
         for piece in self.draft.stack:
+            if piece.id == SPLICER_ID and self.level == "strong":
+                continue  # placed by splicer_move only, when that wins the game
             for x, y in spots:
                 found = self.fit(piece, x, y)
                 if found is None:
@@ -424,14 +448,26 @@ class Planner:
     def steal(self) -> None:
         """Strong: restack a rival's tile and place it back on its spot as its own.
 
-        The leading rival's loss counts in full, another's in part; a steal does
-        not move the race on, so none while the Splicer's level is still far.
+        The leading rival's loss counts in full, another's in part.  Early any
+        tile; once the race nears its end, wonders only (a wonder is a splice a
+        turn for its owner, and more splices win the Time Splicer's auction);
+        never a tile a rival took from this seat last turn (it would take it
+        again, and such a war costs both sides a turn's splices each turn); and
+        while behind schedule with the most splices, the race comes first: none
+        when leading, else one wonder.  Called before placing (a wonder taken
+        early repays many times) unless a tile can raise the frontier, and again
+        after placing.
         """
-        if self.level != "strong" or self.turns_left < (16 - self.frontier) / 0.5 + 5:
+        if self.level != "strong":
             return
+        wonders_only = self.turns_left < (16 - self.frontier) / 0.5 + 5
+        late = self.behind_schedule()
+        if late and self.leading():
+            return
+        taken = self.taken_from_me()
         rivals = [r for r in range(self.n) if r != self.seat]
         leader = max(rivals, key=lambda r: self.state.scores[r])
-        for _ in range(3):
+        for _ in range(1 if late else 3):
             free = self.free() - self.reserve
             if free < B.RESTACK_OTHER + B.PLACE_NEXT_TO_OWN:
                 return
@@ -441,6 +477,12 @@ class Planner:
             best: tuple[float, int, int, int] | None = None
             for (x, y), cell in board.items():
                 if cell.owner in (self.seat, B.NO_OWNER) or cell.piece.id == SPLICER_ID:
+                    continue
+                if (wonders_only or late) and not TILES[cell.piece.id].wonder:
+                    continue
+                if cell.piece.id in taken:
+                    # The rival took it from this seat last turn and would take it
+                    # again: such a war costs both a turn's splices and stalls the race.
                     continue
                 rest = dict(board)
                 del rest[(x, y)]
@@ -462,10 +504,55 @@ class Planner:
             if not self.add(Restack(tile)) or not self.add(Place(tile, x, y)):
                 return
 
+    def behind_schedule(self) -> bool:
+        """True when the frontier climbs too slowly for the Splicer to come up, be won
+        and be placed in time (about a level every turn and a half, and eight turns),
+        and this seat has the most splices, so that it would win the Splicer's auction;
+        with fewer, its splices go to winning wonders first."""
+        splices = self.state.splices
+        ahead = all(splices[self.seat] > v for s, v in enumerate(splices) if s != self.seat)
+        return ahead and self.turns_left < 1.5 * (16 - self.frontier) + 8
+
+    def can_push(self) -> bool:
+        """True if a tile in the stack can raise the frontier now (caps changed as needed)."""
+        board = self.draft.board
+        free = self.free() - self.reserve
+        for piece in self.draft.stack:
+            if piece.level <= self.frontier or piece.id == SPLICER_ID:
+                continue
+            for x, y in B.candidates(board):
+                found = self.fit(piece, x, y)
+                if found is not None and found[1] <= free:
+                    return True
+        return False
+
+    def leading(self) -> bool:
+        """True if this seat's score is the highest (ties included)."""
+        return self.state.scores[self.seat] >= max(self.state.scores)
+
+    def taken_from_me(self) -> set[int]:
+        """Tiles a rival restacked from this seat last turn (turn reports are public)."""
+        report = self.state.report or {}
+        if report.get("turn") != self.state.turn - 1:
+            return set()
+        return {
+            int(step["tile"])
+            for step in report.get("steps", [])
+            if step.get("from") == self.seat and step.get("seat") != self.seat and "tile" in step
+        }
+
     def splicer_move(self) -> None:
-        """If the Time Splicer is in the stack, try hard to place it (uncapping as needed)."""
+        """If the Time Splicer is in the stack, try hard to place it (uncapping as needed).
+
+        Strong places it only when the estimated final scores say that wins, or
+        on the last turn (holding it then only makes everyone lose): its holder
+        alone decides when the game ends, so it waits while behind.
+        """
         piece = self.draft.in_stack(SPLICER_ID)
         if piece is None:
+            return
+        if self.level == "strong":
+            self.strong_splicer(piece)
             return
         board = self.draft.board
         for x, y in B.candidates(board):
@@ -485,6 +572,164 @@ class Planner:
                     self.add(Place(piece.id, x, y))
                     return
 
+    def splicer_ways(self, piece: Piece) -> list[tuple[int, list[Order]]]:
+        """Every way to place the Splicer now, as (cost, orders), cheapest first: changing
+        its own caps, or as :meth:`fit` would (sealing neighbours' sides too)."""
+        board = self.draft.board
+        ways: list[tuple[int, list[Order]]] = []
+        for x, y in B.candidates(board):
+            for mask in range(16):
+                variant = replace(piece, caps=mask)
+                if not B.fits(board, variant, x, y):
+                    continue
+                changes: list[Order] = [
+                    Improve(piece.id, "cap" if mask & (1 << i) else "uncap", side)
+                    for i, side in enumerate("NESW")
+                    if (mask ^ piece.caps) & (1 << i)
+                ]
+                cost = len(changes) * B.IMPROVE_SIDE + B.place_cost(board, variant, x, y, self.seat)
+                ways.append((cost, [*changes, Place(piece.id, x, y)]))
+            found = self.fit(piece, x, y)
+            if found is not None:
+                ways.append((found[1], found[0]))
+        ways.sort(key=lambda way: way[0])
+        return ways
+
+    def strong_splicer(self, piece: Piece) -> None:
+        """Strong: place the Splicer if that wins (see :meth:`splicer_move`)."""
+        last = self.state.turn >= MAX_TURNS
+        for cost, orders in self.splicer_ways(piece):
+            if cost > self.free():
+                continue
+            place = orders[-1]
+            assert isinstance(place, Place)
+            if not last:
+                # The board once placed (the Splicer's caps do not change the path
+                # through it: it feeds nothing, so nothing joins it from the east).
+                after = {**self.draft.board, (place.x, place.y): B.Cell(piece, self.seat, 0)}
+                final = self.final_scores(after, {self.seat: piece.level})
+                if lead(final, self.seat) < WIN_MARGIN:
+                    continue
+            # A rival of higher priority placing or restacking next to the spot
+            # would make the placement fail: go first if affordable.
+            bumps = self.rank(self.seat) + 1 if self.rank(self.seat) else 0
+            if cost + bumps * B.BUMP_COST <= self.free():
+                for _ in range(bumps):
+                    self.add(Bump())
+            for order in orders:
+                if not self.add(order):
+                    return
+            return
+
+    # -- strong: the end of the game --------------------------------------------------------
+
+    def rank(self, seat: int) -> int:
+        """``seat``'s place in this turn's priority before bumps (0 first)."""
+        return (seat - (self.state.turn - 1)) % self.n
+
+    def final_scores(self, board: B.Board, extra: dict[int, int]) -> list[float]:
+        """Estimated final scores if the game ends this turn with ``board``.
+
+        This turn's point per tile, the longest path's levels, ``extra`` first
+        placements, and for each rival what its best three placeable tiles
+        would add this turn (its stack is public; its orders are not).
+        """
+        scores = [float(v) for v in self.state.scores]
+        for cell in board.values():
+            if cell.owner >= 0:
+                scores[cell.owner] += 1
+        for spot in B.longest_path(board):
+            cell = board[spot]
+            if cell.owner >= 0:
+                scores[cell.owner] += cell.piece.level
+        for seat, points in extra.items():
+            scores[seat] += points
+        for seat in range(self.n):
+            if seat != self.seat and seat not in extra:
+                scores[seat] += self.rival_gain(seat)
+        return scores
+
+    def rival_gain(self, rival: int) -> float:
+        """What ``rival`` might add this turn by placing its best three tiles."""
+        board = self.state.board_map
+        spots = B.candidates(board)
+        gains = sorted(
+            (0 if p.id in self.state.ever_placed else p.level) + 1
+            for p in self.state.stacks[rival]
+            if p.id != SPLICER_ID
+            and any(B.fits(board, replace(p, caps=m), x, y) for x, y in spots for m in (p.caps, 0))
+        )
+        return float(sum(gains[-3:]))
+
+    def block(self) -> None:
+        """Strong: stop a rival who holds the Time Splicer from placing it to win.
+
+        Each spot where the rival's Splicer fits needs the tile to its west; if
+        the estimated final scores would make the rival win, that feeder's east
+        side is capped (restacked if already capped: the rival could uncap it),
+        after bumping past the rival so that this happens first.
+        """
+        if self.level != "strong":
+            return
+        for rival in range(self.n):
+            held = next((p for p in self.state.stacks[rival] if p.id == SPLICER_ID), None)
+            if rival == self.seat or held is None:
+                continue
+            board = self.draft.board
+            orders: list[Order] = []
+            cost = 0
+            for x, y in B.candidates(board):
+                feeder = board.get((x - 1, y))
+                if feeder is None or feeder.piece.id == START_ID:
+                    continue
+                if not any(
+                    B.fits(board, replace(held, caps=m), x, y)
+                    or B.fits(
+                        {
+                            **board,
+                            (x - 1, y): replace(
+                                feeder, piece=replace(feeder.piece, caps=feeder.piece.caps & ~2)
+                            ),
+                        },
+                        replace(held, caps=m),
+                        x,
+                        y,
+                    )
+                    for m in range(16)
+                ):
+                    continue
+                after = {**board, (x, y): B.Cell(held, rival, self.state.turn)}
+                final = self.final_scores(after, {rival: held.level})
+                if lead(final, rival) <= -WIN_MARGIN:
+                    continue
+                if feeder.piece.capped("E"):
+                    order: Order = Restack(feeder.piece.id)
+                    cost += B.restack_cost(feeder, self.seat)
+                else:
+                    order = Cap(feeder.piece.id, "E", True)
+                    cost += B.cap_cost(feeder, self.seat)
+                if order not in orders:
+                    orders.append(order)
+            if not orders:
+                continue
+            mine, theirs = self.rank(self.seat), self.rank(rival)
+            bumps = mine - theirs + 1 if mine > theirs else 0
+            if cost + bumps * B.BUMP_COST > self.free():
+                continue
+            for _ in range(bumps):
+                self.add(Bump())
+            for order in orders:
+                self.add(order)
+
+
+WIN_MARGIN = 3
+"""Strong places the Time Splicer only when its estimated final lead is at least this."""
+
+
+def lead(scores: list[float], seat: int) -> float:
+    """``seat``'s lead over the best other seat."""
+    return scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+
 
 def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
     """This turn's orders for ``seat`` at ``level`` (deterministic)."""
@@ -493,7 +738,12 @@ def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
         planner.reserve_for_splicer()
     if level != "beginner":
         planner.splicer_move()
+    planner.block()
     planner.sabotage()
+    if level == "strong" and not planner.can_push():
+        # Before placing (a wonder taken is a splice a turn each way), unless a
+        # placement can raise the frontier: the race needs those splices.
+        planner.steal()
     planner.place_all()
     planner.steal()
     planner.bump()
