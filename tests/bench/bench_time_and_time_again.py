@@ -16,7 +16,12 @@ Prints, measured in one run (``GAMES`` seeded games per line, seats rotated):
   random players and against an **independent opponent** written here, which reads only
   ``state.view(seat)`` and shares no code with ``time_and_time_again.ai``;
 * game length in hours, how games ended (last player left or hour limit),
-  eliminations per game, and think time per decision for each level.
+  eliminations per game, and think time per decision for each level;
+* each level three times against the **outside tester's bot**
+  (``referee_time_and_time_again.py``, written from the rules alone): the referee's win
+  share against its fair 0.25 (lower is better for the level).
+
+``--referee-only`` prints just those last lines.
 
 A win shared by equal strongest players at the hour limit counts as a share.
 """
@@ -167,8 +172,23 @@ def hours_line(tally: Tally) -> str:
     )
 
 
+def referee_lines(games: int) -> None:
+    """Each level three times against the outside tester's bot, which an outside tester
+    wrote from the rules alone (``referee_time_and_time_again.py``): its win share per
+    seat against the fair 0.25, seats rotated, the seeds of that file's own lines."""
+    from referee_time_and_time_again import REF, line
+
+    print(f"\nVs the outside tester's bot (referee + 3 of a level), {games} seeded games per line")
+    for level in LEVEL_KEYS:
+        line(f"vs the outside tester's bot: {level}", [REF, level, level, level], games, 480, 7000)
+
+
 def main() -> int:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 16
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 16
+    if "--referee-only" in sys.argv:
+        referee_lines(games)
+        return 0
     started = time.perf_counter()
     think: dict[str, list[float]] = defaultdict(list)
     print(f"Time and Time Again AI benchmark: {games} seeded games per line, hour limit 480")
@@ -241,6 +261,7 @@ def main() -> int:
             f"  {name}: mean {statistics.mean(values) * 1e6:.0f} us, "
             f"max {max(values) * 1e3:.1f} ms over {len(values)} decisions"
         )
+    referee_lines(games)
     print(f"\nbench time {time.perf_counter() - started:.0f} s")
     return 0
 

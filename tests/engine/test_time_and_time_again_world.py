@@ -393,24 +393,79 @@ def attack_on_the_leader(players: int) -> tuple[TataState, int]:
     return offer(replace(state, opps=state.opps[:1]), "attack", "agra", price=2)
 
 
-@pytest.mark.parametrize(("level", "players"), [("schemer", 2), ("schemer", 3), ("overlord", 3)])
-def test_ai_attacks_the_visible(level: str, players: int) -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_schemer_attacks_the_visible(players: int) -> None:
     state, ident = attack_on_the_leader(players)
-    assert GAME.make_bot(level).choose(state, BotContext(random.Random(0))) == Buy(ident)
+    assert GAME.make_bot("schemer").choose(state, BotContext(random.Random(0))) == Buy(ident)
     hidden = replace(state, vis=grid(players, {}))
-    assert GAME.make_bot(level).choose(hidden, BotContext(random.Random(0))) != Buy(ident)
+    assert GAME.make_bot("schemer").choose(hidden, BotContext(random.Random(0))) != Buy(ident)
 
 
-def test_overlord_does_not_attack_a_single_rival() -> None:
-    # Two left: striking the rival's past takes nothing from their present strength.
-    state, ident = attack_on_the_leader(2)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_overlord_does_not_attack_when_no_rivals_present_can_be_affected(players: int) -> None:
+    # Past holdings never echo (only a direct gain does), so striking even the leader's
+    # visible past changes nobody's present strength: the turns are kept for echoes.
+    state, ident = attack_on_the_leader(players)
     bot = GAME.make_bot("overlord")
     assert bot.choose(state, BotContext(random.Random(0))) != Buy(ident)
-    # Three seats, one of them eliminated, is the same duel.
-    state, ident = attack_on_the_leader(3)
+    rich = replace(state, turns=(40,) * players)
+    assert bot.choose(rich, BotContext(random.Random(0))) != Buy(ident)
+
+
+def lone_offer(state: TataState, kind: str, loc: str, **kw: Any) -> tuple[TataState, int]:
+    """``state`` with a single opportunity on the table."""
+    return offer(replace(state, opps=state.opps[:1]), kind, loc, **kw)
+
+
+def test_overlord_spends_a_bank_above_its_reserve_on_a_worthwhile_direct_offer() -> None:
+    # Hour 120 with 60 turns banked: two units at Aachen reach the present one time in
+    # nine, a modest offer, but turns piled far above the reserve are worth less still.
+    bot = GAME.make_bot("overlord")
+    base = replace(table(players=4, turns=(60, 3, 3, 3)), clock=120)
+    state, ident = lone_offer(base, "recruit", "aachen", benefit=2, price=4)
     assert bot.choose(state, BotContext(random.Random(0))) == Buy(ident)
-    duel = replace(state, alive=(True, True, False), eliminated=((2, 20),))
-    assert bot.choose(duel, BotContext(random.Random(0))) != Buy(ident)
+    # With only the reserve in hand the same offer is not good enough.
+    poor = replace(state, turns=(14, 3, 3, 3))
+    assert bot.choose(poor, BotContext(random.Random(0))) != Buy(ident)
+
+
+def test_overlord_spends_its_bank_as_the_hour_limit_nears() -> None:
+    # Twenty hours from the limit, 40 turns in hand: they will be worth nothing soon.
+    bot = GAME.make_bot("overlord")
+    base = replace(table(players=4, turns=(40, 3, 3, 3)), clock=460)
+    state, ident = lone_offer(base, "acquire", "baghdad", benefit=1, price=4)
+    assert bot.choose(state, BotContext(random.Random(0))) == Buy(ident)
+
+
+def test_overlord_does_not_discard_a_challenge_on_a_character_worth_little() -> None:
+    # Seat 0 is weak in the present: a rival would win Giza easily, but its doubling
+    # barely reaches the present, seat 0 has other characters to shield it and so has
+    # every rival, so no rival gains by the challenge and nothing is guarded.
+    bot = GAME.make_bot("overlord")
+    mine = {"giza", "agra", "uruk", "ur", "lisbon"}
+    owners = tuple(0 if loc.id in mine else 1 + loc.index % 3 for loc in LOCATIONS)
+    forces = present(4, {0: (2, 2), 1: (12, 12), 2: (10, 10), 3: (10, 10)})
+    base = replace(table(players=4, control=owners, turns=(30, 3, 3, 3), **forces), clock=52)
+    state, ident = lone_offer(base, "challenge", "giza", price=2)
+    assert bot.choose(state, BotContext(random.Random(0))) != Buy(ident)
+    # Agra's doubling is worth a rival's challenge: that one is discarded.
+    state, ident = lone_offer(base, "challenge", "agra", price=2)
+    assert bot.choose(state, BotContext(random.Random(0))) == Buy(ident)
+
+
+def test_overlord_counts_the_shield_only_while_a_check_can_still_eliminate_it() -> None:
+    # Giza is seat 0's only character and seat 0 is the weakest: it blocks the next
+    # check, and stripping it would pay a rival, so it is guarded...
+    bot = GAME.make_bot("overlord")
+    owners = tuple(0 if loc.id == "giza" else 1 for loc in LOCATIONS)
+    forces = present(4, {0: (2, 2), 1: (12, 12), 2: (10, 10), 3: (10, 10)})
+    early = replace(table(players=4, control=owners, turns=(30, 3, 3, 3), **forces), clock=52)
+    state, ident = lone_offer(early, "challenge", "giza", price=3)
+    assert bot.choose(state, BotContext(random.Random(0))) == Buy(ident)
+    # ...but after the last check before the limit it shields nothing (the check at
+    # the limit itself decides no winner), and the turns are not thrown away on it.
+    late = replace(state, clock=465)
+    assert bot.choose(late, BotContext(random.Random(0))) != Buy(ident)
 
 
 @pytest.mark.parametrize("level", ["random", "novice", "schemer", "overlord"])

@@ -11,14 +11,15 @@ caught up by one long wait equals the same game stepped hour by hour.
 * ``schemer`` values holdings by how likely their echoes climb to the present,
   guards its characters with the challenge-discard rule when a rival could win
   them, attacks the most visible rivals where it has strikes, and challenges
-  when its present-day forces are clearly stronger.
+  when its present-day forces are clearly stronger; its bar falls as turns pile up.
 * ``overlord`` values everything in present-day strength: direct gains by
-  their echoes, characters by the doubling left and the shield they are,
-  challenges with exact odds (stripping the weakest player so checks can
-  eliminate), attacks only on the leader and none once a single rival is left.
-  It budgets its turns: above a reserve it spends at a low bar, the reserve
-  only on the best offers (kept so it can take a scarce offer the moment it
-  appears), and it spends everything as the hour limit nears.
+  their echoes, characters by the doubling left and the shield they are (only
+  while a check before the limit could find it the weakest), challenges with
+  exact odds (stripping the weakest player so checks can eliminate), and no
+  attacks or indirect gains (past holdings never echo).  It budgets its turns:
+  a reserve only for the best offers (kept so it can take a scarce offer the
+  moment it appears), a bar that falls the more turns pile above it, and it
+  spends everything as the hour limit nears.
 """
 
 from __future__ import annotations
@@ -213,6 +214,8 @@ PAST_UNIT = 0.005
 """What one agent or wealth in the past is worth, in present-day units: ammunition only."""
 AMMUNITION = 8
 """Past holdings above this many in one location are not counted."""
+SCHEMER_BANK = 20
+"""Above this many turns in hand the schemer's bar falls in proportion (twice as many: half)."""
 ATTACK_UNIT = 0.03
 """What one strike against a rival's past is worth (it slows their indirect gains and attacks)."""
 
@@ -318,27 +321,36 @@ class SchemerBot(Bot[Action]):
         return Buy(best.id) if best is not None else _wait(me)
 
     def bar_for(self, me: Seen, price: int) -> float:
-        """The per-turn threshold for spending ``price`` turns: lower when turns pile up."""
-        return self.threshold * (0.6 if me.turns > 20 else 1.0)
+        """The per-turn threshold for spending ``price`` turns: lower the more turns pile up.
+
+        A bank that keeps growing means the bar is too high for the offers on
+        the table, and a turn left at the hour limit is worth nothing.
+        """
+        return self.threshold * min(1.0, SCHEMER_BANK / max(1, me.turns))
 
 
 class OverlordBot(SchemerBot):
     """Counts only what decides the game: present-day strength and characters.
 
-    Past holdings never add to strength, so it buys direct gains by their echo
-    value (favouring the short side of its present, which makes its defence
-    strike more often), skips indirect gains and only attacks the leader's
-    visible past, and not even that against a single rival.  Characters are
-    priced by the doubling they give for the hours left plus the shield they
-    are; challenges use exact odds, weigh the present-day forces the defence
-    will cost, and strip the weakest player of their characters so elimination
-    checks can bite.
+    Past holdings never add to strength and never echo (only a direct gain
+    does), so it buys direct gains by their chance of reaching the present
+    (favouring the short side of its present, which makes its defence strike
+    more often) and never buys indirect gains, investments or attacks: an
+    attack only moves holdings in the past, which nobody's present ever feels.
+    Characters are priced by their real worth: the doubling left (hours left
+    times the present-day reach of the location's direct offers) plus the
+    shield against elimination, counted only when the holder could be the
+    weakest at a check still to come.  It guards a character only against a
+    rival for whom the challenge would pay; challenges use exact odds, weigh
+    the present-day forces the defence will cost, and strip the weakest player
+    of their characters so elimination checks can bite.
 
-    Turns are budgeted rather than hoarded: whatever a purchase leaves above a
-    reserve is spent at a low bar, the reserve itself only on the best offers
-    (a fresh offer is seen first by the seat whose purchase drew it, so turns
-    in hand are what wins the scarce ones near the present), and the bar falls
-    to nothing as the hour limit nears, because a turn left over then is lost.
+    Turns are budgeted rather than hoarded: a turn left at the hour limit is
+    worth nothing, so the bar for the turns above a reserve falls the more of
+    them pile up, the reserve itself goes only on the best offers (a fresh
+    offer is seen first by the seat whose purchase drew it, so turns in hand
+    are what wins the scarce ones near the present), and both bars fall to
+    nothing as the hour limit nears.
     """
 
     threshold = 0.13
@@ -351,10 +363,17 @@ class OverlordBot(SchemerBot):
     def doubling(self, me: Seen, loc: int) -> float:
         """Present-day units the doubling at ``loc`` should bring over the hours left."""
         hours = max(0, me.limit - me.clock)
-        return DIRECT_RATE * hours * 3.0 * echo_value(loc)
+        return DIRECT_RATE * hours * 3.0 * present_reach(loc)
 
     def shield(self, me: Seen, seat: int, owned: int) -> float:
-        """How much a character protects ``seat`` from elimination (``owned`` = the others)."""
+        """How much a character protects ``seat`` from elimination (``owned`` = the others).
+
+        Only when a check is still to come before the hour limit (the check at
+        the limit itself decides nothing: the strongest wins either way), and
+        only when ``seat`` is, or is close to, the weakest.
+        """
+        if me.next_check >= me.limit:
+            return 0.0
         living = [s for s in range(me.players) if me.alive[s]]
         lower = sum(1 for s in living if me.strength(s) < me.strength(seat))
         if owned == 0:
@@ -363,22 +382,33 @@ class OverlordBot(SchemerBot):
             return 2.0
         return 0.0
 
-    def duel(self, me: Seen) -> bool:
-        """Whether one rival is left.
+    def worth(self, me: Seen, seat: int, loc: int) -> float:
+        """What the character at ``loc`` is worth to ``seat``: doubling left plus shield."""
+        others = sum(1 for c in me.control if c == seat) - (me.control[loc] == seat)
+        return self.doubling(me, loc) + self.shield(me, seat, others)
 
-        Then the game is a race for present-day strength to the hour limit
-        (checks are blocked by characters, which both hold), and striking the
-        rival's past takes nothing from theirs: the turns go to echoes instead.
-        Measured against the schemer in 820 two-player games (seats swapped,
-        hour limits 240 to 960), it went from 362 wins and 446 losses to 429
-        and 375.
+    def danger(self, me: Seen, loc: int) -> float:
+        """The best odds of a rival who would gain by challenging us for ``loc``.
+
+        A rival whose expected prize does not cover what our defence costs it
+        leaves the challenge alone, so a character worth little is not guarded.
         """
-        return sum(me.alive) == 2
-
-    def leader(self, me: Seen) -> int:
-        """The strongest living rival in the present day."""
-        rivals = [s for s in range(me.players) if me.alive[s] and s != me.seat]
-        return max(rivals, key=me.strength)
+        mine = me.present[me.seat]
+        cost = 0.4 * min(mine)
+        # Stripping us of our last characters while we are the weakest lets a check
+        # eliminate us: that is worth a challenge to a rival even for a poor character.
+        living = [s for s in range(me.players) if me.alive[s]]
+        owned = sum(1 for c in me.control if c == me.seat)
+        weakest = me.strength(me.seat) <= min(me.strength(s) for s in living)
+        strip = STRIP / owned if weakest and owned <= STRIP_FROM and me.next_check < me.limit else 0
+        worst = 0.0
+        for s in living:
+            if s == me.seat:
+                continue
+            odds = self.chance(me.present[s], mine)
+            if odds * (self.worth(me, s, loc) + strip) > cost:
+                worst = max(worst, odds)
+        return worst
 
     def value(self, me: Seen, opp: Opportunity) -> float:
         """Expected present-day units from taking ``opp`` now."""
@@ -388,18 +418,15 @@ class OverlordBot(SchemerBot):
             agents, wealth = me.present[me.seat]
             short = agents < wealth if opp.kind == "recruit" else wealth < agents
             # A balanced present makes more strikes in challenges, for and against.
-            return opp.benefit * mult * echo_value(loc) * (BALANCE if short else 1.0)
+            return opp.benefit * mult * present_reach(loc) * (BALANCE if short else 1.0)
         if opp.kind != "challenge":
-            # Past holdings never count as strength: only strikes at the leader's
-            # visible past (valued as the schemer does) are worth a few turns, and
-            # not even those against a single rival (see :meth:`duel`).
-            if opp.kind != "attack" or me.top_other(loc) != self.leader(me) or self.duel(me):
-                return 0.0
-            return super().value(me, opp)
+            # Indirect gains, investments and attacks change only holdings in the
+            # past, which never echo: nobody's present strength moves.
+            return 0.0
         owner = me.control[loc]
         owned = sum(1 for c in me.control if c == me.seat)
         if owner == me.seat:
-            return self.threat(me) * (self.doubling(me, loc) + self.shield(me, me.seat, owned - 1))
+            return self.danger(me, loc) * self.worth(me, me.seat, loc)
         odds = self.chance(me.present[me.seat], me.present[owner])
         if odds < 0.5:
             return 0.0
@@ -408,7 +435,12 @@ class OverlordBot(SchemerBot):
         living = [s for s in range(me.players) if me.alive[s]]
         weakest = min(me.strength(s) for s in living if s != me.seat)
         strip = 0.0
-        if me.strength(owner) <= weakest and odds >= 0.8 and theirs <= STRIP_FROM:
+        if (
+            me.strength(owner) <= weakest
+            and odds >= 0.8
+            and theirs <= STRIP_FROM
+            and me.next_check < me.limit
+        ):
             # Taking the weakest player's last characters lets the next check eliminate them.
             strip = STRIP / theirs
         prize = self.doubling(me, loc) + self.shield(me, me.seat, owned) + strip
@@ -417,19 +449,28 @@ class OverlordBot(SchemerBot):
     def bar_for(self, me: Seen, price: int) -> float:
         """The per-turn bar for spending ``price`` of the seat's turns now.
 
-        Spending that keeps the reserve needs only :data:`SPARE_BAR`; eating
-        into it needs the full threshold.  The reserve shrinks and both bars
-        fall over the last :data:`END_RAMP` hours, and in the last
-        :data:`END_HOURS` anything of value is bought.
+        Spending that keeps the reserve needs at most :data:`SPARE_BAR`, less
+        the more turns would still be left above the reserve (a bank that keeps
+        growing is a bar set too high: every turn left at the limit is lost);
+        eating into the reserve needs the full threshold.  The reserve shrinks
+        and both bars fall over the last :data:`END_RAMP` hours, and in the
+        last :data:`END_HOURS` anything of present-day value is bought.
         """
         hours = me.limit - me.clock
         if hours <= END_HOURS:
             return 0.0
         reserve = min(RESERVE, hours // 4)
         ramp = min(1.0, hours / END_RAMP)
-        if me.turns - price >= reserve:
-            return SPARE_BAR * ramp
+        spare = me.turns - price - reserve
+        if spare >= 0:
+            return SPARE_BAR * ramp * SPARE_SLACK / (SPARE_SLACK + spare)
         return self.threshold * ramp
+
+
+@cache
+def present_reach(loc: int) -> float:
+    """Expected present-day units from a direct gain of one at ``loc`` (its echoes)."""
+    return reach(loc, B.PRESENT)
 
 
 DIRECT_RATE = 0.01
@@ -443,7 +484,9 @@ STRIP_FROM = 2
 RESERVE = 12
 """Turns the overlord keeps in hand to take a valuable offer the moment it appears."""
 SPARE_BAR = 0.065
-"""Present-day units per turn that turns above the reserve must buy (half the threshold)."""
+"""Present-day units per turn that turns just above the reserve must buy (half the threshold)."""
+SPARE_SLACK = 8
+"""Turns above the reserve that halve the spare bar (twice as many: a third of it, ...)."""
 END_RAMP = 40
 """Over this many last hours the bars fall toward zero, so no turns are left at the limit."""
 END_HOURS = 3
