@@ -21,6 +21,9 @@ module reckons, for the seat to move (the *mover*):
   or the partner) then completes the match on the spoiled Goal.
 
 All of it is computed from the board alone, the position every seat sees.
+The approach was learnt from an outside tester's bot (``tests/bench/referee_timelock.py``)
+and written again here; the two share no code, but the bench's games against that bot
+are close to a mirror match, and the counter bot stays the independent yardstick.
 """
 
 from __future__ import annotations
