@@ -11,7 +11,7 @@ from test_time_splicer_support import scenario, tile_at, turn, write
 from timegames.core import BotContext
 from timegames.time_splicer import GAME, SplicerState
 from timegames.time_splicer.ai import make_plan
-from timegames.time_splicer.orders import Bid, Bump, Cap, Place, Restack, Submit, to_text
+from timegames.time_splicer.orders import Bid, Bump, Cap, Improve, Place, Restack, Submit, to_text
 
 
 def _play(levels: list[str], seed: int) -> SplicerState:
@@ -258,3 +258,24 @@ def test_strong_bids_most_on_a_tile_that_can_raise_the_frontier() -> None:
     bids = {o.tile: o.amount for o in make_plan(state, 0, "strong") if isinstance(o, Bid)}
     assert sum(bids.values()) == state.splices[0]
     assert bids[20] > state.splices[0] / 2 > bids[1]
+
+
+def test_strong_lays_a_bridge_to_a_tile_nothing_feeds_yet() -> None:
+    # Frontier level 3 (Step Pyramid, feeding building and science).  Strong holds
+    # Surgical papyrus (level 4, medicine), which nothing on the timeline feeds, and
+    # Sexagesimal numbers (level 3, science, east side capped).  It makes the
+    # numbers feed medicine and opens their east side before placing them above the
+    # pyramid, then places the papyrus east of them: the frontier rises to 4.  It
+    # used to place the numbers as they were, and the papyrus waited in its stack.
+    board = {(1, 0): (9, 0), (2, 0): (16, 0), (3, 0): (24, 0)}
+    state = scenario(board=board, stacks={0: [25, 34]}, bidding=[1, 2, 4], splices=(11, 10))
+    plan = make_plan(state, 0, "strong")
+    assert plan[:4] == [
+        Improve(25, "add", "medicine"),
+        Improve(25, "uncap", "E"),
+        Place(25, 3, -1),
+        Place(34, 4, -1),
+    ]
+    after = turn(state, [to_text(o) for o in plan])
+    cell = tile_at(after, 4, -1)
+    assert cell is not None and cell.piece.id == 34 and cell.owner == 0

@@ -33,7 +33,12 @@ Levels, weakest first:
   it and still wins none, though the bot now seldom wins either); when the Time
   Splicer is up for auction it keeps back one more splice than any rival
   could bid and bids its whole purse on the Splicer alone; it makes tiles of
-  level 16 and 17 feed the Splicer's group before placing them; it bumps its
+  level 16 and 17 feed the Splicer's group before placing them; when no tile
+  in its stack can raise the frontier, it lays a bridge (:meth:`Planner.bridge`):
+  a stack tile up to two levels below a higher one is made to feed that
+  tile's group and opened to the east, then placed, and the higher tile goes
+  east of it (the same turn if the purse allows), and it bids on a higher
+  tile that such a bridge could carry as on one that fits; it bumps its
   priority only past a higher-ranked rival whose stack holds a tile that
   could go on or next to its frontier placement, with just enough bumps to
   pass (not tie) that rival; and it restacks the
@@ -55,7 +60,7 @@ from typing import Any
 from ..core.protocol import AiLevel, Bot, BotContext, State
 from . import board as B
 from .board import Piece
-from .content import SPLICER_ID, START_ID, TILES
+from .content import MAX_OUTPUTS, SIDE_BIT, SPLICER_ID, START_ID, TILES
 from .orders import Bid, Bump, Cap, Improve, Order, Place, Restack, Submit
 from .resolve import highest_level
 from .rules import MAX_TURNS, Draft, SplicerState, order_problem, write_order
@@ -190,7 +195,11 @@ class Planner:
                 # A tile that can raise the frontier keeps the race going (a game
                 # nobody ends is lost by all); more so behind schedule.
                 board = self.draft.board
-                if fits or any(self.fit(piece, x, y) for x, y in B.candidates(board)):
+                if (
+                    fits
+                    or any(self.fit(piece, x, y) for x, y in B.candidates(board))
+                    or self.bridgeable(piece)
+                ):
                     late = self.turns_left < 1.5 * (16 - self.frontier) + 8
                     worth += (8.0 if late else 4.0) * (min(level, 16) - self.frontier)
             return max(1.0, worth)
@@ -526,6 +535,95 @@ class Planner:
                     return True
         return False
 
+    def bridge(self) -> None:
+        """Strong: when no stack tile can raise the frontier, lay a bridge to one that could.
+
+        A placed tile's outputs never change, so a higher tile in the stack whose
+        group no open edge feeds would wait for ever.  A lower stack tile that fits
+        now and sits at most two levels below it is made to feed its group (and
+        opened to the east) before it is placed; the higher tile then goes east of
+        it, this turn if the purse allows, else next turn.  Whole bridges come
+        first, then the cheapest.
+        """
+        if self.level != "strong" or self.can_push():
+            return
+        highs = [p for p in self.draft.stack if p.level > self.frontier and p.id != SPLICER_ID]
+        best: tuple[int, int, list[Order]] | None = None
+        for high in highs:
+            for low in self.draft.stack:
+                if low.id in (high.id, SPLICER_ID) or not 0 <= high.level - low.level <= 2:
+                    continue
+                found = self.try_bridge(low, high)
+                if found is not None and (best is None or found[:2] < best[:2]):
+                    best = found
+        if best is not None:
+            for order in best[2]:
+                if not self.add(order):
+                    return
+
+    def bridgeable(self, high: Piece) -> bool:
+        """True if a stack tile could be laid as a bridge to ``high`` (:meth:`bridge`)."""
+        board = self.draft.board
+        for low in self.draft.stack:
+            if low.id == SPLICER_ID or not 0 <= high.level - low.level <= 2:
+                continue
+            if high.group not in low.outputs and len(low.outputs) >= MAX_OUTPUTS:
+                continue
+            ready = replace(low, outputs=(*low.outputs, high.group))
+            for x, y in B.candidates(board):
+                if (x + 1, y) not in board and self.fit(ready, x, y) is not None:
+                    return True
+        return False
+
+    def try_bridge(self, low: Piece, high: Piece) -> tuple[int, int, list[Order]] | None:
+        """The cheapest way to place ``low`` so that ``high`` can go east of it:
+        (0 if ``high`` is placed this turn too, else 1; cost; orders), or ``None``."""
+        pre: list[Order] = []
+        if high.group not in low.outputs:
+            if len(low.outputs) >= MAX_OUTPUTS:
+                return None
+            pre.append(Improve(low.id, "add", high.group))
+        if low.capped("E"):
+            pre.append(Improve(low.id, "uncap", "E"))
+        outputs = low.outputs if high.group in low.outputs else (*low.outputs, high.group)
+        ready = replace(low, outputs=outputs, caps=low.caps & ~SIDE_BIT["E"])
+        budget = self.free() - self.reserve
+        best: tuple[int, int, list[Order]] | None = None
+        for x, y in B.candidates(self.draft.board):
+            if (x + 1, y) in self.draft.board:
+                continue
+            found = self.fit(ready, x, y)
+            if found is None:
+                continue
+            saved = (self.draft, len(self.plan))
+            self.draft = replace(
+                self.draft,
+                board=dict(self.draft.board),
+                stack=list(self.draft.stack),
+                bids=dict(self.draft.bids),
+                costs=list(self.draft.costs),
+                changes=list(self.draft.changes),
+                placed=dict(self.draft.placed),
+            )
+            try:
+                if not all(self.add(o) for o in [*pre, *found[0]]):
+                    continue
+                cost = self.draft.committed - saved[0].committed
+                if cost > budget:
+                    continue
+                after = self.fit(high, x + 1, y)
+                if after is None:
+                    continue
+                whole = after[1] <= self.free() - self.reserve
+                orders = self.plan[saved[1] :] + (after[0] if whole else [])
+                key = (0 if whole else 1, cost + (after[1] if whole else 0), orders)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+            finally:
+                self.draft = saved[0]
+                del self.plan[saved[1] :]
+        return best
+
     def leading(self) -> bool:
         """True if this seat's score is the highest (ties included)."""
         return self.state.scores[self.seat] >= max(self.state.scores)
@@ -740,6 +838,7 @@ def make_plan(state: SplicerState, seat: int, level: str) -> list[Order]:
         planner.splicer_move()
     planner.block()
     planner.sabotage()
+    planner.bridge()
     if level == "strong" and not planner.can_push():
         # Before placing (a wonder taken is a splice a turn each way), unless a
         # placement can raise the frontier: the race needs those splices.
