@@ -59,6 +59,14 @@ def start_game(
     wait_idle(page)
 
 
+def open_still(page: Any, site_url: str) -> Any:
+    """Open the page's first game with the accelerated clock paused, once it is idle."""
+    open_game(page, site_url, SLUG)
+    page.select_option("#tick-seconds", "0")
+    wait_idle(page)
+    return page
+
+
 def wait_idle(page: Any) -> None:
     wait_turn(page, "human", "over", timeout=90_000)
 
@@ -930,10 +938,7 @@ def test_phone_the_clock_figures_are_never_under_the_status_bar(
     })"""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
-        page = ctx.new_page()
-        open_game(page, site_url, SLUG)
-        page.select_option("#tick-seconds", "0")
-        wait_idle(page)
+        page = open_still(ctx.new_page(), site_url)
         for y in (0, 40, 120, 400, 1500):
             page.evaluate(f"window.scrollTo(0, {y})")
             page.wait_for_timeout(150)
@@ -1066,10 +1071,7 @@ def test_an_accelerated_hour_never_falls_due_behind_a_dialog(browser: Any, site_
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ctx.add_init_script(SHIFTED_CLOCK)
     try:
-        page = ctx.new_page()
-        open_game(page, site_url, SLUG)
-        page.select_option("#tick-seconds", "0")
-        wait_idle(page)
+        page = open_still(ctx.new_page(), site_url)
         start = hour(page)
         page.select_option("#tick-seconds", "60")
         page.wait_for_function(
@@ -1103,10 +1105,7 @@ def test_phone_a_new_game_starts_at_the_top_with_focus_on_the_board(
     # phone scrolled down there, away from the game just started.
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
-        page = ctx.new_page()
-        open_game(page, site_url, SLUG)
-        page.select_option("#tick-seconds", "0")
-        wait_idle(page)
+        page = open_still(ctx.new_page(), site_url)
         page.evaluate("document.querySelector('#btn-new').scrollIntoView()")
         assert page.evaluate("window.scrollY") > 400
         start_game(page, ("human", "ai:novice"), ("Ada", "Bob"))

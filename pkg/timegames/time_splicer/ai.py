@@ -596,15 +596,7 @@ class Planner:
             if found is None:
                 continue
             saved = (self.draft, len(self.plan))
-            self.draft = replace(
-                self.draft,
-                board=dict(self.draft.board),
-                stack=list(self.draft.stack),
-                bids=dict(self.draft.bids),
-                costs=list(self.draft.costs),
-                changes=list(self.draft.changes),
-                placed=dict(self.draft.placed),
-            )
+            self.draft = self.draft.copy()
             try:
                 if not all(self.add(o) for o in [*pre, *found[0]]):
                     continue

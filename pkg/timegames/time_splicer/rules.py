@@ -91,6 +91,18 @@ class Draft:
     placed: dict[int, Piece] = field(default_factory=dict)
     """Each tile ordered onto the timeline as it left the stack (improvements made)."""
 
+    def copy(self) -> Draft:
+        """A draft that further orders can change without changing this one."""
+        return replace(
+            self,
+            board=dict(self.board),
+            stack=list(self.stack),
+            bids=dict(self.bids),
+            costs=list(self.costs),
+            changes=list(self.changes),
+            placed=dict(self.placed),
+        )
+
     def where(self, tile: int) -> tuple[int, int] | None:
         """The spot of ``tile`` on the draft board, if it is there."""
         for spot, cell in self.board.items():

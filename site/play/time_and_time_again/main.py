@@ -406,8 +406,7 @@ class TimeAgainPage(GamePage):
                 left = max(0, int((self.tick_due - now_ms()) / 1000 + 0.99))
                 box.textContent = "Next hour in " + str(left) + " s"
         elif mode == "realtime":
-            started = start_ms(int(self.view["options"].get("started", 0)))
-            due = (started + (self.st()["clock"] + 1) * HOUR_MS) - now_ms()
+            due = (self.started_ms() + (self.st()["clock"] + 1) * HOUR_MS) - now_ms()
             minutes = max(0, int(due / 60000 + 0.99))
             box.textContent = "Next hour in " + plural(minutes, "minute")
         else:
@@ -528,9 +527,12 @@ class TimeAgainPage(GamePage):
 
     # -- real time: catching up with the wall clock --------------------------------------------
 
+    def started_ms(self):
+        """When this real-time game's hour 0 began, in wall-clock milliseconds."""
+        return start_ms(int(self.view["options"].get("started", 0)))
+
     def due_hour(self):
-        started = start_ms(int(self.view["options"].get("started", 0)))
-        return int((now_ms() - started) // HOUR_MS)
+        return int((now_ms() - self.started_ms()) // HOUR_MS)
 
     async def catch_up(self, opening):
         """Real time: play the hours the wall clock says have passed; report them."""
