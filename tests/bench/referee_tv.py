@@ -34,7 +34,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve()
+# bench_time_vectors.py mounts this folder at /bench inside Pyodide, with no repository
+# around it (the package is on sys.path there already).
+ROOT = HERE.parents[2] if len(HERE.parents) > 2 else HERE.parent
 sys.path.insert(0, str(ROOT / "pkg"))
 
 from timegames.core import Bot, BotContext  # noqa: E402
