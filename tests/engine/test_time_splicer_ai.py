@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_time_splicer_support import scenario, tile_at, turn, write
+from test_time_splicer_support import refused, scenario, tile_at, turn, write
 from timegames.core import BotContext
 from timegames.time_splicer import GAME, SplicerState
 from timegames.time_splicer.ai import make_plan
@@ -238,15 +238,65 @@ def test_strong_takes_a_wonder_before_placing_a_tile() -> None:
 
 
 def test_strong_does_not_take_back_what_a_rival_just_took() -> None:
-    # Last turn the rival took strong's Cave painting (the turn report says so).
+    # Last turn the rival took strong's Bone flute (the turn report says so).
     # It would take it again: a war that costs both sides a turn's splices every
     # turn and stalls the race.  Without that report strong takes it back.
-    state = scenario(board={(1, 0): (2, 0), (2, 0): (14, 0)}, splices=(11, 11))
-    after = turn(state, [], ["restack 2", "place 2 1,0"])
+    state = scenario(board={(1, 0): (6, 0), (2, 0): (12, 0)}, splices=(11, 11))
+    after = turn(state, [], ["restack 6", "place 6 1,0"])
     assert tile_at(after, 1, 0).owner == 1  # type: ignore[union-attr]
     assert not any(isinstance(o, Restack) for o in make_plan(after, 0, "strong"))
     plan = make_plan(replace(after, report=None), 0, "strong")
+    assert plan[:2] == [Restack(6), Place(6, 1, 0)]
+
+
+def test_strong_takes_back_a_wonder_a_rival_just_took() -> None:
+    # Last turn the rival took strong's Cave painting, a wonder.  Left with the
+    # rival it is a splice a turn more for it and one less for strong, for good
+    # (the outside tester's bot hoarded wonders that way and won the Splicer's
+    # auctions), so strong takes it back at once; it used to leave it.
+    state = scenario(board={(1, 0): (2, 0), (2, 0): (14, 0)}, splices=(11, 11))
+    after = turn(state, [], ["restack 2", "place 2 1,0"])
+    assert tile_at(after, 1, 0).owner == 1  # type: ignore[union-attr]
+    plan = make_plan(after, 0, "strong")
     assert plan[:2] == [Restack(2), Place(2, 1, 0)]
+    again = turn(after, [to_text(o) for o in plan])
+    assert tile_at(again, 1, 0).owner == 0  # type: ignore[union-attr]
+    assert again.splices[0] == 11  # the wonder's splice is strong's again
+
+
+def test_strong_takes_over_the_tile_its_owner_cannot_afford_to_take_back() -> None:
+    # The rival leads and owns Pottery at 1,0 (an open join to its own Domesticated
+    # animals, so taking it back would cost it 8 + 2 = 10, all it has) and Cooking
+    # hearth at 0,1 (joined to the start only: 8 + 3 = 11, more than it has).
+    # Strong can afford one takeover.  It used to take the cheaper Pottery, which
+    # the outside tester's bot takes straight back; now it takes the hearth, which
+    # stays.
+    board = {(0, 1): (4, 1), (1, 0): (9, 1), (1, -1): (10, 1), (2, 0): (12, 0)}
+    state = scenario(board=board, splices=(11, 10), scores=(0, 5))
+    plan = make_plan(state, 0, "strong")
+    assert plan[:2] == [Restack(4), Place(4, 0, 1)]
+    after = turn(state, [to_text(o) for o in plan])
+    assert tile_at(after, 0, 1).owner == 0  # type: ignore[union-attr]
+    rival = write(after)  # seat 0 passes; the rival would take the hearth back
+    rival = rival.play_text("restack 4")  # type: ignore[assignment]
+    refused(rival, "place 4 0,1", "splices")
+
+
+def test_strong_places_a_wonder_where_a_rival_cannot_afford_to_take_it() -> None:
+    # Cave painting (a wonder) fits at 0,1 for 3, but there it joins the rival's
+    # Tally marks, so the rival could take it over for 8 + 2 = 10, all it has,
+    # and gain a splice a turn.  At 1,0, its south side capped against the Tally
+    # marks' capped north side (3 more), it joins only the start: 8 + 3 = 11,
+    # more than the rival has.  Strong used to place it at 0,1.
+    board = {(0, -1): (4, 1), (1, 1): (14, 1)}
+    state = scenario(board=board, stacks={0: [2]}, bidding=[1, 3, 5], scores=(0, 5))
+    plan = make_plan(state, 0, "strong")
+    assert plan[:2] == [Improve(2, "cap", "S"), Place(2, 1, 0)]
+    after = turn(state, [to_text(o) for o in plan])
+    cell = tile_at(after, 1, 0)
+    assert cell is not None and cell.piece.id == 2 and cell.owner == 0
+    rival = write(after).play_text("restack 2")  # seat 0 passes; the rival tries
+    refused(rival, "place 2 1,0", "splices")  # type: ignore[arg-type]
 
 
 def test_strong_bids_most_on_a_tile_that_can_raise_the_frontier() -> None:

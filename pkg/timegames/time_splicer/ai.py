@@ -27,11 +27,15 @@ Levels, weakest first:
   Splicer's auction) once the race nears its end, before placing unless a
   tile could raise the frontier, never a tile a rival took from it last turn
   (the turn report shows it; such a war costs both sides a turn's splices
-  each turn), and when behind schedule with the most splices, the race
-  first (an outside tester's bot, ``tests/bench/referee_time_splicer.py``,
-  steals nearly every turn; strong, stealing only early, lost every game to
-  it and still wins none, though the bot now seldom wins either); when the Time
-  Splicer is up for auction it keeps back one more splice than any rival
+  each turn) unless it is a wonder (ceded, it is a splice a turn to the rival
+  for good: an outside tester's bot, ``tests/bench/referee_time_splicer.py``,
+  which steals nearly every turn, hoarded them), and when behind schedule
+  with the most splices, the race first; of the tiles it could take it
+  prefers one its owner could not afford to take straight back (restack and
+  placement price against that rival's purse next turn,
+  :meth:`Planner.purse_next`), and it places its own tiles, wonders above
+  all, where no rival can afford to take them over (:meth:`Planner.exposure`);
+  when the Time Splicer is up for auction it keeps back one more splice than any rival
   could bid and bids its whole purse on the Splicer alone; it makes tiles of
   level 16 and 17 feed the Splicer's group before placing them; when no tile
   in its stack can raise the frontier, it lays a bridge (:meth:`Planner.bridge`):
@@ -274,9 +278,44 @@ class Planner:
                     score = piece.level * 10.0 - cost
                 else:
                     score = self.place_value(piece, x, y) - cost * 0.8
+                    if self.level == "strong":
+                        score -= self.exposure(piece, orders, x, y)
                 if best is None or score > best[0]:
                     best = (score, orders)
         return best
+
+    def exposure(self, piece: Piece, orders: list[Order], x: int, y: int) -> float:
+        """Strong: what placing ``piece`` at ``(x, y)`` (after ``orders``' improvements)
+        risks if a rival can afford to take it over there next turn.
+
+        Taking over costs the restack and the rival's placement price, which is
+        lowest when the tile has an open join to one of the rival's tiles; a
+        rival whose purse covers it will (the outside tester's bot does, every
+        turn).  A wonder exposed so would feed the rival's purse, so it counts
+        its splices; another tile a little.
+        """
+        caps = piece.caps
+        for order in orders:
+            if isinstance(order, Improve) and order.tile == piece.id and order.kind != "add":
+                bit = SIDE_BIT[order.arg]
+                caps = caps | bit if order.kind == "cap" else caps & ~bit
+        placed = replace(piece, caps=caps)
+        board = self.draft.board
+        for rival in range(self.n):
+            if rival == self.seat:
+                continue
+            price = B.RESTACK_OTHER + B.place_cost(board, placed, x, y, rival)
+            if price <= self.purse_next(rival):
+                return EXPOSED_WONDER * self.scoring_turns if TILES[piece.id].wonder else 1.0
+        return 0.0
+
+    def purse_next(self, seat: int) -> int:
+        """``seat``'s splices next turn as the draft board stands: the base and one per
+        wonder it owns there."""
+        wonders = sum(
+            1 for c in self.draft.board.values() if c.owner == seat and TILES[c.piece.id].wonder
+        )
+        return B.BASE_SPLICES + wonders
 
     def place_all(self) -> None:
         for _ in range(6):
@@ -461,11 +500,13 @@ class Planner:
         tile; once the race nears its end, wonders only (a wonder is a splice a
         turn for its owner, and more splices win the Time Splicer's auction);
         never a tile a rival took from this seat last turn (it would take it
-        again, and such a war costs both sides a turn's splices each turn); and
+        again, and such a war costs both sides a turn's splices each turn),
+        unless it is a wonder (left with the rival it feeds its purse for good); and
         while behind schedule with the most splices, the race comes first: none
-        when leading, else one wonder.  Called before placing (a wonder taken
-        early repays many times) unless a tile can raise the frontier, and again
-        after placing.
+        when leading, else one wonder.  A tile its owner could not afford to
+        take straight back is worth more (:data:`KEEP_BONUS`).  Called before
+        placing (a wonder taken early repays many times) unless a tile can raise
+        the frontier, and again after placing.
         """
         if self.level != "strong":
             return
@@ -489,9 +530,13 @@ class Planner:
                     continue
                 if (wonders_only or late) and not TILES[cell.piece.id].wonder:
                     continue
-                if cell.piece.id in taken:
+                if cell.piece.id in taken and not TILES[cell.piece.id].wonder:
                     # The rival took it from this seat last turn and would take it
                     # again: such a war costs both a turn's splices and stalls the race.
+                    # A wonder is taken back all the same: left with the rival it is a
+                    # splice a turn more for it and one less for this seat, for good,
+                    # and the larger purse wins the Time Splicer's auction (ceding
+                    # wonders let the outside tester's bot hoard them).
                     continue
                 rest = dict(board)
                 del rest[(x, y)]
@@ -505,6 +550,12 @@ class Planner:
                 if (x, y) in path and left <= 6:
                     value += 2 * cell.piece.level
                 value -= 1.5 * cost
+                # A tile its owner cannot afford to take straight back (a wonder
+                # taken shrinks that purse too) scores for this seat every turn
+                # left; one it can is likely back with it next turn.
+                back = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, x, y, cell.owner)
+                if back > self.purse_next(cell.owner) - (1 if TILES[cell.piece.id].wonder else 0):
+                    value += KEEP_BONUS * left
                 if value > 0 and (best is None or value > best[0]):
                     best = (value, cell.piece.id, x, y)
             if best is None:
@@ -814,6 +865,14 @@ class Planner:
 
 WIN_MARGIN = 3
 """Strong places the Time Splicer only when its estimated final lead is at least this."""
+
+KEEP_BONUS = 1.0
+"""Strong's extra value, per turn a tile will score, for taking over a tile its owner
+cannot afford to take back next turn."""
+
+EXPOSED_WONDER = 1.0
+"""Strong's penalty, per turn a tile will score, for placing a wonder where a rival
+can afford to take it over next turn (another tile costs one point)."""
 
 
 def lead(scores: list[float], seat: int) -> float:
