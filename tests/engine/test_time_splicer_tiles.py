@@ -38,6 +38,22 @@ def test_the_tree_runs_from_fire_to_the_time_splicer() -> None:
     assert sum(1 for t in TILES.values() if t.caps) > len(TILES) // 3
 
 
+
+def test_every_printed_output_can_feed_some_tile() -> None:
+    # A tile may feed a tile of its level (north or south) or up to two levels above
+    # (east); an output group with no tile there could never be used, yet would still
+    # be printed on the tile and fill one of its four output slots.
+    levels: dict[str, set[int]] = {}
+    for t in TILES.values():
+        levels.setdefault(t.group, set()).add(t.level)
+    dead = [
+        (t.name, GROUPS[o].name)
+        for t in TILES.values()
+        for o in t.outputs
+        if not levels[o] & {t.level, t.level + 1, t.level + 2}
+    ]
+    assert dead == []
+
 def test_every_tile_can_legally_be_reached_from_the_start() -> None:
     # Breadth-first over east links (level +0..2, the inner tile feeds the group).
     parent: dict[int, int] = {START_ID: -1}
