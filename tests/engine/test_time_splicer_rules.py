@@ -859,7 +859,11 @@ def test_refusals_before_the_deal_and_in_notation_read_as_the_player_wrote() -> 
         ("cap 9 Q", "'Q' is not a side"),
         ("improve 9 cap Up", "'Up' is not a side"),
         ("improve 9 add Magic", "'Magic' is not a group"),
-        ("Teleport 9", "unknown order 'Teleport'"),
+        ("Teleport 9", "unknown order 'Teleport': the orders are bid, place,"),
+        # A wrong number of words shows the order's form and an example.
+        ("place 13 at 5,5", "write place as 'place <tile> <column>,<row>', for example"),
+        ("restack", "write restack as 'restack <tile>', for example 'restack 14'"),
+        ("bump now", "'bump' is written alone"),
     ]:
         with pytest.raises(IllegalAction, match=re.escape(quoted)) as typed:
             scenario(stacks={0: [9]}).play_text(text)

@@ -12,7 +12,7 @@ from timegames.core import NotationError
 from timegames.time_splicer import GAME, GROUPS, SPLICER_ID, START_ID, TILES
 from timegames.time_splicer import board as B
 from timegames.time_splicer.content import SIDE_BIT, tree_markdown
-from timegames.time_splicer.orders import parse, to_text
+from timegames.time_splicer.orders import FORMS, parse, to_text
 
 # -- the tile set -------------------------------------------------------------------------
 
@@ -171,6 +171,14 @@ def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
         parse(text)
 
+
+
+def test_each_order_s_example_reads_and_writes_back() -> None:
+    # The examples that refusals quote must themselves be orders.
+    for head, (words_after, form, example) in FORMS.items():
+        assert example.split()[0] == head == form.split()[0]
+        assert len(example.split()) == words_after + 1
+        assert to_text(parse(example)) == example
 
 def test_a_state_with_written_orders_round_trips() -> None:
     state = scenario(stacks={0: [(9, "")]}, bidding=[1])

@@ -129,6 +129,20 @@ def _side(word: str) -> str:
     return side
 
 
+FORMS = {
+    "seed": (1, "seed <number>", "seed 4021"),
+    "bid": (2, "bid <tile> <splices>", "bid 14 3"),
+    "place": (2, "place <tile> <column>,<row>", "place 14 2,-1"),
+    "restack": (1, "restack <tile>", "restack 14"),
+    "cap": (2, "cap <tile> <side>", "cap 14 E"),
+    "uncap": (2, "uncap <tile> <side>", "uncap 14 E"),
+    "improve": (3, "improve <tile> cap|uncap|add <side or group>", "improve 14 add science"),
+    "bump": (0, "bump", "bump"),
+    "submit": (0, "submit", "submit"),
+}
+"""Each order's number of words after its name, its written form and an example, for
+the messages that refuse a typed order."""
+
 def parse(text: str) -> Action:
     """Read an action in notation; raises :class:`NotationError`."""
     typed = text.strip().split()  # as typed, for the messages
@@ -136,21 +150,16 @@ def parse(text: str) -> Action:
     if not words:
         raise NotationError("no order was given")
     head, args = words[0], words[1:]
-    count = {
-        "seed": 1,
-        "bid": 2,
-        "place": 2,
-        "restack": 1,
-        "cap": 2,
-        "uncap": 2,
-        "improve": 3,
-        "bump": 0,
-        "submit": 0,
-    }
-    if head not in count:
-        raise NotationError(f"unknown order {typed[0]!r}")
-    if len(args) != count[head]:
-        raise NotationError(f"{head!r} takes {count[head]} argument(s)")
+    if head not in FORMS:
+        raise NotationError(
+            f"unknown order {typed[0]!r}: the orders are bid, place, restack, cap, uncap,"
+            " improve, bump and submit"
+        )
+    words_after, form, example = FORMS[head]
+    if len(args) != words_after:
+        if not words_after:
+            raise NotationError(f"{head!r} is written alone, with nothing after it")
+        raise NotationError(f"write {head} as {form!r}, for example {example!r}")
     if head == "seed":
         value = _int(args[0], "seed")
         if not 0 <= value < SEED_RANGE:

@@ -491,7 +491,11 @@ class TimelineState(State[Action]):
         if self.phase != PLACE:
             return IllegalAction("no-card", "there is no card to place now")
         if not 0 <= action.gap <= len(self.rows[self.actor]):
-            return IllegalAction("no-gap", "mark a gap in your own row")
+            last = len(self.rows[self.actor])
+            # Gaps are numbered from 0, before the earliest card, to after the latest.
+            return IllegalAction(
+                "no-gap", f"mark a gap in your own row: gap 0 (before your first card) to {last}"
+            )
         if action.stake:
             most = self.stake_allowed()
             if not self.settings.super_version:
