@@ -9,8 +9,14 @@
 // Once started, a link with target="<iframe name>" moves that board to its
 // position (hash-only navigation, no reload).  Without this script the
 // drawings still show and the links open the game page.
+//
+// A started board's frame is as tall as the page it shows, so the reader
+// scrolls the rules page and never a second page inside it (a fixed height
+// cut Timelock's board on phones and left empty space under Time Vectors').
 (function () {
   "use strict";
+  // A guard: a page that sized itself by its frame's height would grow for ever.
+  var TALLEST = 6000;
   function box(name) {
     return document.querySelector('.tg-live-box[data-frame="' + name + '"]');
   }
@@ -27,6 +33,45 @@
     if (shown < 0.5 * Math.min(rect.height, window.innerHeight)) {
       element.scrollIntoView({ behavior: "smooth", block: "start" });
     }
+  }
+  function showTop(element) {
+    // Scroll only when its top is hidden above the screen (or under the header).
+    var margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+    if (element.getBoundingClientRect().top < margin) {
+      element.scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  }
+  function fit(frame) {
+    // The board is on this site's origin, so its document is measured from here
+    // and the game pages need no code for this.  Only once its engine is ready:
+    // a page still loading fills its screen (min-height: 100vh), which would
+    // chase the frame's height.  The html element's height is its content's,
+    // never stretched to the frame as the document's scrollHeight is.
+    var doc = frame.contentDocument;
+    if (!doc || !doc.documentElement || doc.documentElement.getAttribute("data-engine") !== "ready") return;
+    var content = Math.ceil(doc.documentElement.getBoundingClientRect().height);
+    var border = frame.offsetHeight - frame.clientHeight;
+    var height = Math.min(content, TALLEST) + border + "px";
+    if (frame.style.getPropertyValue("--tg-live-height") !== height) {
+      frame.style.setProperty("--tg-live-height", height);
+    }
+  }
+  function follow(frame) {
+    // Each page the frame loads is watched with its own window's observers, so
+    // they live and end with that page.  Another origin (or no ResizeObserver)
+    // leaves the frame at its CSS height.
+    frame.addEventListener("load", function () {
+      var doc = frame.contentDocument;
+      var win = frame.contentWindow;
+      if (!doc || !win || !win.ResizeObserver) return;
+      var update = function () { fit(frame); };
+      new win.ResizeObserver(update).observe(doc.documentElement);
+      new win.MutationObserver(update).observe(doc.documentElement, {
+        attributes: true,
+        attributeFilter: ["data-engine"],
+      });
+      update();
+    });
   }
   function showFigure(holder, key) {
     // Drawings wait in <template>s; the chosen one is brought in on first use.
@@ -61,12 +106,16 @@
     if (!frame || started(frame)) return;
     // One engine per rules page: starting a board stops any other one.
     document.querySelectorAll(".tg-live-box iframe.tg-live[src]").forEach(stop);
+    follow(frame);
     frame.setAttribute("src", address || holder.getAttribute("data-next") || frame.getAttribute("data-src"));
     frame.hidden = false;
     holder.classList.add("tg-live-on");
     holder.querySelector(".tg-live-figures").hidden = true;
     holder.querySelector(".tg-live-start").hidden = true;
-    frame.focus();
+    frame.focus({ preventScroll: true });
+    // The board opens at its top: the press may come with the box's top
+    // scrolled away (after reading the example links below it).
+    showTop(holder);
   }
   document.addEventListener("click", function (event) {
     var target = event.target instanceof Element ? event.target : null;

@@ -7,11 +7,13 @@ button; the engine starts only on that press.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import start_live_board
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def runtime_requests(urls: list[str]) -> list[str]:
@@ -98,3 +100,71 @@ def test_no_rules_page_scrolls_sideways_on_a_phone(browser: Any, site_url: str) 
         assert wide == {}
     finally:
         context.close()
+
+
+def test_the_embedded_diamond_keeps_its_cells_apart(page: Any, site_url: str) -> None:
+    """Embedded at desktop width, the board took a side column and its diamond piled
+    32 pairs of location cells on each other; it has the frame's whole width now."""
+    page.goto(site_url + "rules/time_and_time_again/")
+    frame = start_live_board(page, "tata-live")
+    frame.wait_for_selector(".tt-diamond .tt-cell")
+    overlaps = frame.evaluate(
+        """() => {
+            const cells = [...document.querySelectorAll('.tt-diamond .tt-cell')]
+                .map(c => [c.id, c.getBoundingClientRect()]);
+            const found = [];
+            cells.forEach(([a, r], i) => cells.slice(i + 1).forEach(([b, s]) => {
+                const x = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+                const y = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+                if (x > 1 && y > 1) found.push(a + '/' + b);
+            }));
+            return [cells.length, found];
+        }"""
+    )
+    assert overlaps == [24, []]
+
+
+# (rules page, live board, viewports): a board taller than the old fixed frame on a
+# desktop, then on a phone (the frame follows the page as the window narrows), a
+# tall one, and one shorter than that frame.
+FITTED = [
+    ("timelock", "tl-live", [(1280, 900), (390, 844)]),
+    ("timeline_cards", "tc-live", [(1280, 900)]),
+    ("time_vectors", "tv-live", [(1280, 900)]),
+]
+FRAME_FIT = """f => ({
+    frame: f.clientHeight,
+    content: f.contentDocument.documentElement.getBoundingClientRect().height,
+    scrolls: f.contentDocument.documentElement.scrollHeight > f.clientHeight,
+    scrollTop: f.contentWindow.scrollY,
+    top: f.getBoundingClientRect().top,
+    header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+})"""
+
+
+@pytest.mark.parametrize(("slug", "name", "sizes"), FITTED)
+def test_a_live_board_frame_fits_its_board_and_opens_at_its_top(
+    page: Any, site_url: str, slug: str, name: str, sizes: list[tuple[int, int]]
+) -> None:
+    page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+    page.goto(site_url + f"rules/{slug}/")
+    # The reader has scrolled down to the button: the box's top is off the screen.
+    page.eval_on_selector(
+        f".tg-live-start[data-frame='{name}']", "b => b.scrollIntoView({block: 'start'})"
+    )
+    start_live_board(page, name)
+    handle = page.locator(f"iframe[name={name}]").element_handle()
+    fitted = f"""f => {{ const m = ({FRAME_FIT})(f);
+        return !m.scrolls && m.frame - m.content < 2 && m.top >= m.header; }}"""
+    for index, (width, height) in enumerate(sizes):
+        if index:
+            page.set_viewport_size({"width": width, "height": height})
+            handle.evaluate("f => f.scrollIntoView({block: 'start'})")
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(fitted, arg=handle, timeout=10_000)
+        found = handle.evaluate(FRAME_FIT)
+        # The whole board shows (nothing to scroll inside the frame, no empty space
+        # under it), from its top, below the rules page's header.
+        assert not found["scrolls"] and found["frame"] - found["content"] < 2, (width, found)
+        assert found["scrollTop"] == 0, (width, found)
+        assert found["top"] >= found["header"], (width, found)
