@@ -275,3 +275,91 @@ def test_another_games_save_file_or_link_is_refused_and_the_page_keeps_its_game(
     page.reload()
     page.wait_for_selector(READY)
     assert page.locator("#pt-NE1a1.c0").count() == 1
+
+
+def autosave(page: Any) -> dict[str, Any]:
+    saved: dict[str, Any] = page.evaluate(f"JSON.parse(localStorage.getItem('{AUTOSAVE}'))")
+    return saved
+
+
+def wait_message(page: Any, text: str) -> None:
+    page.wait_for_function(
+        f"document.querySelector('#message').textContent.includes({json.dumps(text)})",
+        timeout=60_000,
+    )
+
+
+def test_a_link_or_file_of_a_kept_game_goes_on_with_it_instead_of_a_copy(
+    page: Any, site_url: str, tmp_path: Any
+) -> None:
+    """The play-tester's steps once left three identical entries under Saved games:
+    a link opened in a second tab (after "Open the game from this link?") and the
+    same game's save file each started a copy."""
+    open_game(page, site_url, SLUG)
+    wait_turn(page, "human")
+    play_typed(page, "SE3c3")
+    page.click("#btn-link")
+    page.wait_for_function("document.querySelector('#link-output').value.includes('#g=')")
+    link = page.input_value("#link-output")
+    with page.expect_download() as download:
+        page.click("#btn-save")
+    early = tmp_path / "early.json"
+    download.value.save_as(early)
+    early_moves = len(autosave(page)["actions"])
+    # A second tab resumes this game: its link is the game on screen, so nothing is asked.
+    second = page.context.new_page()
+    second.goto(link)
+    second.wait_for_selector(READY, timeout=90_000)
+    wait_message(second, "This link is the game you are playing")
+    assert second.locator("#confirm[open]").count() == 0
+    second.set_input_files("#file-load", str(early))
+    wait_message(second, "This file is the game you are playing")
+    assert len(saved_entries(second)) == 1
+    second.close()
+    # The game goes on in the first tab, in the same entry: the second tab only looked.
+    play_typed(page, free_point(page))
+    assert "another tab" not in page.inner_text("#message")
+    assert len(saved_entries(page)) == 1
+    # A new game is started; the newer save file goes on with the kept game (its moves
+    # begin with the kept ones), not beside it.
+    with page.expect_download() as download:
+        page.click("#btn-save")
+    later = tmp_path / "later.json"
+    download.value.save_as(later)
+    later_actions = autosave(page)["actions"]
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game[open]")
+    page.click("#ng-start")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).actions.length < 2")
+    wait_turn(page, "human")
+    page.set_input_files("#file-load", str(later))
+    wait_message(page, "already under Saved games")
+    assert autosave(page)["actions"] == later_actions
+    entries = saved_entries(page)
+    assert len(entries) == 1 and entries[0]["moves"] == len(later_actions)
+    # The older link is where the kept game once was: the game is shown at that move,
+    # and its later moves stay (no copy, nothing lost).
+    page.goto(link)
+    wait_message(page, f"shown at move {early_moves}")
+    saved = autosave(page)
+    assert saved["position"] == early_moves and saved["actions"] == later_actions
+    assert len(saved_entries(page)) == 1
+    page.click("#btn-saved")
+    page.wait_for_selector("#saved-games[open]")
+    assert page.locator("#sg-list .tg-saved-item").count() == 1
+
+
+def test_saved_games_count_one_move_and_say_finished_games_stay(page: Any, site_url: str) -> None:
+    """The list once said "1 moves", and its note spoke of unfinished games only."""
+    record = GameRecord(
+        SLUG, 9, GAME.normalise_options({}), (Seat("Ann"), Seat("Ben")), ("NE1a1",), 1
+    )
+    page.goto(f"{site_url}play/{SLUG}/#g={record_to_link(record)}")
+    page.wait_for_selector(READY, timeout=90_000)
+    wait_message(page, "Game opened from the link")
+    page.click("#btn-saved")
+    page.wait_for_selector("#saved-games[open]")
+    item = page.inner_text("#sg-list .tg-saved-item.current")
+    assert "1 move ·" in item and "1 moves" not in item
+    note = page.inner_text("#sg-note")
+    assert "finished" in note and "unfinished" in note

@@ -4,6 +4,7 @@ catch-up with its digest, hot-seat privacy and phone width."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -557,17 +558,20 @@ def test_a_game_link_and_a_delete_ask_the_shared_question(page: Any, site_url: s
     page.click("#btn-link")
     page.wait_for_function("document.querySelector('#link-output').value.includes('#g=')")
     link = page.input_value("#link-output")
+    # A second game: the first stays under Saved games.  Its link, opened beside the
+    # second game, asks first (the link of the game on screen would ask nothing).
+    start_game(page, kinds=("human", "ai:novice"), names=("Cleo", "Dan"))
+    advance(page)
     page.fill("#link-input", link)
     page.press("#link-input", "Enter")
     page.wait_for_selector("#confirm[open]")
     assert "Open the game from this link" in page.inner_text("#confirm-text")
+    assert "Ada vs Bob" in page.inner_text("#confirm-text")
     page.click("#confirm-no")
     page.wait_for_function(
         "document.querySelector('#message').textContent.includes('link was not opened')"
     )
-    # A second game: the first stays under Saved games, where it can be deleted.
-    start_game(page, kinds=("human", "ai:novice"), names=("Cleo", "Dan"))
-    advance(page)
+    # The first game can be deleted from the list.
     page.click("#btn-saved")
     page.wait_for_selector("#saved-games[open]")
     assert page.locator("#sg-list .tg-saved-item").count() == 2
@@ -627,7 +631,7 @@ def test_hot_seat_results_stay_private_and_undo_stays_in_ones_own_hour(
     wait_idle(page)
     assert page.is_enabled("#btn-undo")
     page.click("#btn-undo")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('Replay')")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Redo')")
     wait_idle(page)
     assert saved_record(page).position == moves
     assert page.locator("#privacy").is_hidden()
@@ -686,9 +690,9 @@ def test_after_undo_against_the_computer_the_cards_and_the_clock_take_clicks(
     page.wait_for_selector("#result:not([hidden])")
     wait_idle(page)
     page.click("#btn-undo")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('Replay')")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Redo')")
     wait_idle(page)
-    assert "branch off" in page.inner_text("#status")
+    assert "a new move replaces" in page.inner_text("#status")  # Undo, not a replay
     # The status invites a move here: the cards and the clock's buttons take it.
     assert page.is_enabled(f"#opp-{second}")
     assert page.is_enabled("#btn-advance") and page.is_enabled("#btn-sleep")
@@ -886,14 +890,15 @@ def test_the_result_card_goes_once_its_position_is_no_longer_shown(
     assert page.locator("#result").is_hidden()
     # Going on from the purchase keeps it: the card tells what the player's own move did.
     page.click("#btn-undo")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('Replay')")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Redo')")
     wait_idle(page)
     buy(page, first)
     page.wait_for_selector("#result:not([hidden])")
     advance(page)
     assert page.locator("#result:not([hidden])").count() == 1
-    # Another game opened (here the same file again): the card was about the other game.
-    open_record(page, tmp_path, record, "again.json")
+    # Another game opened: the card was about the other game.  (Not the same file
+    # again: that is this game, kept under Saved games, and is only shown at its start.)
+    open_record(page, tmp_path, dataclasses.replace(record, seed=record.seed + 1), "other.json")
     page.wait_for_selector("#result", state="hidden")
 
 
@@ -909,7 +914,7 @@ def test_a_hot_seat_game_opened_at_a_replayed_position_starts_behind_the_curtain
     pass_device(page, "Ada")
     buy(page, bought)
     page.click("#btn-undo")
-    page.wait_for_function("document.querySelector('#status').textContent.includes('Replay')")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Redo')")
     wait_idle(page)
     assert page.locator("#privacy").is_hidden()  # Ada stays at the screen after her Undo
     page.reload()

@@ -109,9 +109,11 @@ def test_undo_redo_and_replay(page: Any, site_url: str) -> None:
     page.click("#btn-undo")
     page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 0")
     assert page.locator("#log li:not(.future)").count() == 0
-    # Taken back, the player plays on from here: the status says whose turn it is first.
+    # Taken back, the player plays on from here: the status says whose turn it is, and
+    # what Redo does; an Undo is no replay (it once said "Replay: move 0 of 2...").
     status = page.inner_text("#status")
-    assert status.index("to move") < status.index("Replay: move 0 of 2")
+    assert status.index("to move") < status.index("The 2 moves taken back return with Redo")
+    assert "Replay" not in status
     page.click("#btn-redo")
     page.wait_for_function("document.querySelectorAll('.pt.c0, .pt.c1').length === 2")
     page.click("#btn-first")

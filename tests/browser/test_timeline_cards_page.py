@@ -90,6 +90,9 @@ def test_a_round_against_the_computer_with_a_wrong_placement_passed_on(
                 "#rows .tc-gap-button", "bs => bs.map(b => b.dataset.action)"
             )
             assert offered == [f"place {g}" for g in range(len(state.rows[0]) + 1)]
+            # The status line, which stays in view on a phone, names the event.
+            event = page.inner_text("#current .tc-text")
+            assert event and event in page.inner_text("#status")
             right, wrong = gaps_for(state, 0)
             if not passed_on and wrong and state.active == 0:
                 click_and_wait(page, f"#rows [data-action='place {wrong[0]}']")
@@ -433,3 +436,56 @@ def test_dates_on_the_cards_are_written_in_words_in_each_language(page: Any, sit
         months = [LABELS[lang][f"month.{m}"] for m in range(1, 13)]
         assert any(month in text for text in dated for month in months), (lang, dated)
         assert not any(re.search(r"\d[./]\d", text) for text in dated), dated
+
+
+def test_show_my_view_starts_the_next_player_at_the_top(page: Any, site_url: str) -> None:
+    """After "Show my view" the page once came back scrolled where the last player
+    left it, the site header off the top."""
+    open_game(page, site_url, SLUG)
+    start_game(page, players=3, kinds=("human", "human", "human"), names=("Ada", "Bob", "Cleo"))
+    page.wait_for_selector("#privacy:not([hidden])")
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    assert page.evaluate("scrollY") == 0
+    click_and_wait(page, "[data-action=draw]")
+    # Ada scrolls down to her row to place the card.
+    page.evaluate("window.scrollTo(0, 240)")
+    click_and_wait(page, "#rows [data-action='place 0']")
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.inner_text("#privacy-name") == "Bob"
+    assert page.evaluate("scrollY") > 0  # the page behind the screen is still scrolled
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    page.wait_for_function("scrollY === 0", timeout=5_000)
+    assert page.evaluate("document.querySelector('header').getBoundingClientRect().top") >= 0
+
+
+def test_chance_steps_read_in_the_players_words(page: Any, site_url: str) -> None:
+    """The move list once read "Chance: ↻ ?" for a spin: now it says what the spinner shows,
+    and each line still replays the game to just after it."""
+    open_game(page, site_url, SLUG)
+    start_game(page, players=2, kinds=("human", "human"), names=("Ada", "Bob"), spinner="Standard")
+    page.wait_for_selector("#privacy:not([hidden])")
+    page.click("#privacy-ok")
+    page.wait_for_selector("#privacy", state="hidden")
+    wait_turn(page, "human")
+    click_and_wait(page, "[data-action=spin]")
+    page.wait_for_function("document.querySelector('#log').textContent.includes('spinner shows')")
+    lines = page.eval_on_selector_all("#log button", "bs => bs.map(b => b.textContent)")
+    assert not any("↻" in line for line in lines), lines
+    spun = next(i for i, line in enumerate(lines) if "The spinner shows" in line)
+    assert lines[spun].startswith("Chance: The spinner shows ")
+    number = page.eval_on_selector_all("#log button", "bs => bs.map(b => +b.dataset.n)")[spun]
+    wait_turn(page, "human")
+    # A star hands the turn to Bob: his privacy screen comes first (it may come late,
+    # after the page's pause to read the spin).
+    page.wait_for_timeout(1_500)
+    if page.locator("#privacy:not([hidden])").count():
+        page.click("#privacy-ok")
+        page.wait_for_selector("#privacy", state="hidden")
+    page.click(f"#log button[data-n='{number}']")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{AUTOSAVE}')).position === {number}", timeout=30_000
+    )

@@ -365,13 +365,22 @@ def test_undo_within_the_turn_never_undoes_the_roll(page: Any, site_url: str) ->
     wait_turn(page, "human")
     assert squares(page) == before
     assert "2 left" in page.inner_text("[data-die='2']")
-    # Undo stays clickable after the roll, and its tooltip gives the engine's reason.
+    # The next undo would cross the roll: the engine refuses it, so Undo is greyed out
+    # (it once stayed clickable and only said so), with the engine's reason on hover.
+    assert page.is_disabled("#btn-undo")
     assert "cannot be undone" in str(page.get_attribute("#btn-undo", "title"))
-    page.click("#btn-undo")
-    page.wait_for_selector("#message.error")
-    assert "cannot be undone" in page.inner_text("#message")
+    assert page.is_enabled("#btn-redo")
+    # A plain undo is no replay: the status says whose turn it is and what Redo does
+    # (it once read "Replay: move 1 of 2. Play a move here to branch off, or press »").
+    status = page.inner_text("#status")
+    assert "Replay" not in status and "»" not in status
+    assert "Redo" in status and "to play" in status
     assert page.inner_text("#turnbar .tl-dice") == dice
     assert saved_record(page).position == 1 and squares(page) == before
+    page.click("#btn-redo")
+    wait_position_past(page, 1)
+    page.wait_for_selector("#btn-undo:not([disabled])")
+    assert "Redo" not in page.inner_text("#status")
 
 
 def test_spent_and_rolling_dice_stay_readable(page: Any, site_url: str) -> None:

@@ -23,6 +23,9 @@ Requests (``op`` and its fields; every request may give ``viewer``):
 * ``export``, ``link``: the save-file text or the link fragment.
 * ``peek_link`` ``fragment`` (and ``game``, as above): what a link holds, without opening it;
   ``save_text`` ``record``: a stored record's save-file text, without opening it.
+* ``same_game`` ``fragment`` or ``text``, ``records``: how a link or a save file
+  stands to stored games (each ``"same"``, ``"ahead"``, ``"behind"`` or ``None``),
+  so that a page resumes a game it already keeps instead of listing it twice.
 * ``tool`` ``name``, ``args``: a game's helper (the Time Vectors vector checker).
 
 Every answer that changes or shows the game carries ``view``: the state as
@@ -272,6 +275,39 @@ class Session:
         if not isinstance(fragment, str):
             raise RecordError("no link was given")
         return {"link": _summary(self._for_page(request, record_from_link(fragment)))}
+
+    def op_same_game(self, request: JSON) -> JSON:
+        """How the game in a link (``fragment``) or a file (``text``) stands to ``records``.
+
+        Each stored record gets ``"same"`` (the same game and the same moves),
+        ``"ahead"`` (the same game; the link or file has more moves, the stored
+        moves are where it began), ``"behind"`` (the stored game went on past the
+        link's or file's moves) or ``None`` (another game, or another line of play
+        from the same start: both are kept).  The same game is the same seed,
+        options and players; a stored record that cannot be read is ``None``.
+        Sealed records are compared inside their seals, so nothing secret leaves.
+        """
+        if isinstance(request.get("fragment"), str):
+            incoming = record_from_link(request["fragment"])
+        elif isinstance(request.get("text"), str):
+            incoming = record_from_text(request["text"])
+        else:
+            raise RecordError("no link or file text was given")
+        incoming = self._for_page(request, incoming)
+        records = request.get("records")
+        if records is None:
+            records = []
+        if not isinstance(records, list):
+            raise RecordError("records must be a list")
+        relations: list[str | None] = []
+        for data in records:
+            try:
+                stored = GameRecord.from_dict(data)
+            except REFUSALS:
+                relations.append(None)
+                continue
+            relations.append(_relation(incoming, stored))
+        return {"link": _summary(incoming), "relations": relations}
 
     def op_save_text(self, request: JSON) -> JSON:
         """The save-file text of a stored record (a saved game), without opening it."""
@@ -634,6 +670,21 @@ def _summary(record: GameRecord) -> JSON:
         "moves": len(record.actions),
         "deal": deal_code(record.game, record.seed),
     }
+
+
+def _relation(incoming: GameRecord, stored: GameRecord) -> str | None:
+    """``incoming``'s moves against ``stored``'s, if both are the same game (see op_same_game)."""
+    start = (incoming.game, incoming.seed, incoming.options, incoming.seats)
+    if start != (stored.game, stored.seed, stored.options, stored.seats):
+        return None
+    mine, theirs = incoming.actions, stored.actions
+    if mine == theirs:
+        return "same"
+    if mine[: len(theirs)] == theirs:
+        return "ahead"
+    if theirs[: len(mine)] == mine:
+        return "behind"
+    return None  # the lines of play part: two games now, both kept
 
 
 def _human_to_move(record: GameRecord, states: list[State[Any]], position: int) -> bool:

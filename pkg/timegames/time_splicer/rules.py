@@ -764,7 +764,15 @@ class SplicerGame(Game[SplicerState, Action]):
         return O.parse(text)
 
     def log_text(self, state: SplicerState, text: str) -> str:
-        """Orders are secret until the turn resolves: the log only says one was written."""
+        """Orders are secret until the turn resolves: the log only says one was written.
+
+        A chance step's notation is a bare turn seed ("seed 8681"), which tells a
+        player nothing: the log says what it did instead.
+        """
+        if state.phase == DEAL:
+            return "the tiles are dealt"
+        if state.phase == RESOLVE:
+            return "the turn resolves"
         if state.phase != ORDERS:
             return text
         return "submits" if text.strip() == "submit" else "writes an order"

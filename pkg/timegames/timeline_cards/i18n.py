@@ -242,6 +242,18 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "Si distribuisce una carta",
         "A card is dealt",
     ),
+    "log.spinner": (
+        "Der Drehpfeil zeigt {a}",
+        "La roulette indique {a}",
+        "La freccia indica {a}",
+        "The spinner shows {a}",
+    ),
+    "log.roll": (
+        "Die Würfel zeigen {a}",
+        "Les dés donnent {a}",
+        "I dadi danno {a}",
+        "The dice show {a}",
+    ),
     "log.drawn": (
         "Eine Karte wird gezogen",
         "Une carte est tirée",
@@ -479,11 +491,14 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "Saved games",
     ),
     "ui.saved_note": (
-        "Jedes unbeendete Spiel bleibt hier, nur in diesem Browser, bis du es löschst.",
-        "Chaque partie inachevée reste ici, dans ce navigateur seulement, jusqu'à ce "
-        "que tu la supprimes.",
-        "Ogni partita non finita resta qui, solo in questo browser, finché non la elimini.",
-        "Every unfinished game stays here, in this browser only, until you delete it.",
+        "Deine Spiele bleiben hier, nur in diesem Browser: jedes unbeendete, bis du es "
+        "löschst, und die {n} neuesten beendeten.",
+        "Tes parties restent ici, dans ce navigateur seulement : chaque partie inachevée "
+        "jusqu'à ce que tu la supprimes, et les {n} dernières parties terminées.",
+        "Le tue partite restano qui, solo in questo browser: ogni partita non finita finché "
+        "non la elimini, e le {n} ultime partite finite.",
+        "Your games are kept here, in this browser only: every unfinished game until "
+        "you delete it, and the {n} latest finished ones.",
     ),
     "ui.close": ("Schließen", "Fermer", "Chiudi", "Close"),
     "ui.no_saved": (
@@ -495,6 +510,7 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
     "ui.finished": ("beendet", "terminée", "finita", "finished"),
     "ui.in_progress": ("läuft", "en cours", "in corso", "in progress"),
     "ui.moves_count": ("{n} Züge", "{n} coups", "{n} mosse", "{n} moves"),
+    "ui.moves_count_one": ("{n} Zug", "{n} coup", "{n} mossa", "{n} move"),
     "ui.saved_when": (
         "gespeichert {a}",
         "enregistrée le {a}",
@@ -550,6 +566,56 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "in Partite salvate.",
         "Open the game from this link ({a}, {n} moves)? The game you are playing "
         "stays under Saved games.",
+    ),
+    "ui.link_ask_one": (
+        "Das Spiel aus diesem Link öffnen ({a}, {n} Zug)? Dein laufendes Spiel bleibt "
+        "unter Gespeicherte Spiele.",
+        "Ouvrir la partie de ce lien ({a}, {n} coup) ? La partie en cours reste dans "
+        "Parties enregistrées.",
+        "Aprire la partita da questo link ({a}, {n} mossa)? La partita in corso resta "
+        "in Partite salvate.",
+        "Open the game from this link ({a}, {n} move)? The game you are playing "
+        "stays under Saved games.",
+    ),
+    "ui.link_is_this_game": (
+        "Dieser Link ist das Spiel, das du gerade spielst.",
+        "Ce lien est la partie que tu joues.",
+        "Questo link è la partita che stai giocando.",
+        "This link is the game you are playing.",
+    ),
+    "ui.file_is_this_game": (
+        "Diese Datei ist das Spiel, das du gerade spielst.",
+        "Ce fichier est la partie que tu joues.",
+        "Questo file è la partita che stai giocando.",
+        "This file is the game you are playing.",
+    ),
+    "ui.source_kept": (
+        "Es war schon unter Gespeicherte Spiele: dieses Spiel geht dort weiter.",
+        "Elle était déjà dans Parties enregistrées : cette partie y continue.",
+        "Era già in Partite salvate: quella partita continua lì.",
+        "It was already under Saved games: that game goes on there.",
+    ),
+    "ui.source_behind": (
+        "Dieses Spiel ist schon unter Gespeicherte Spiele, mit mehr Zügen: es wird bei "
+        "Zug {n} gezeigt; » zeigt den Rest.",
+        "Cette partie est déjà dans Parties enregistrées, avec plus de coups : elle est "
+        "montrée au coup {n} ; » montre la suite.",
+        "Questa partita è già in Partite salvate, con più mosse: è mostrata alla mossa "
+        "{n}; » mostra il resto.",
+        "This game is already under Saved games, with more moves: it is shown at move "
+        "{n}; press » for the rest.",
+    ),
+    "ui.undone_one": (
+        "Der zurückgenommene Zug kommt mit Wiederholen zurück; ein neuer Zug ersetzt ihn.",
+        "Le coup annulé revient avec Rétablir ; un nouveau coup le remplace.",
+        "La mossa annullata torna con Ripeti; una nuova mossa la sostituisce.",
+        "The move taken back returns with Redo; a new move replaces it.",
+    ),
+    "ui.undone": (
+        "Die {n} zurückgenommenen Züge kommen mit Wiederholen zurück; ein neuer Zug ersetzt sie.",
+        "Les {n} coups annulés reviennent avec Rétablir ; un nouveau coup les remplace.",
+        "Le {n} mosse annullate tornano con Ripeti; una nuova mossa le sostituisce.",
+        "The {n} moves taken back return with Redo; a new move replaces them.",
     ),
     "ui.open_link_yes": ("Link öffnen", "Ouvrir le lien", "Apri il link", "Open the link"),
     "ui.open_link_no": ("Weiterspielen", "Continuer à jouer", "Continua a giocare", "Keep playing"),

@@ -9,7 +9,9 @@ the move log with replay, AI turns, and the hot-seat privacy screen.
 
 No game in progress is lost: every game is kept in this browser's list of
 saved games (:class:`SavedGames`, one list per game) with its name and dates;
-opening a link or a file starts a new entry and leaves the others; a save
+opening a link or a file starts a new entry and leaves the others, unless it
+is a game the list already holds (:meth:`GamePage.find_same`): then that entry
+goes on, and is never listed twice; a save
 the engine cannot read is moved aside and offered as a download, never
 deleted; and when the browser refuses to store (a full quota), the page says
 so plainly and keeps saying it until a save succeeds.  Two tabs playing the
@@ -32,7 +34,8 @@ from jsffi import create_proxy, to_js
 AI_PAUSE = 0.35  # seconds between AI moves, so a human can follow them
 MESSAGE_FLOATS = 6  # seconds a refusal floats in view before it goes back to its place
 OPENING = ("new", "load_record", "load_text", "load_link", "example")
-"""Requests that replace the game shown: each starts a new saved game."""
+"""Requests that replace the game shown: each starts a new saved game, or goes on
+with the one it was opened from (``entry``)."""
 KEEP_FINISHED = 12  # finished games kept in the list; unfinished ones are never dropped
 
 
@@ -319,6 +322,9 @@ class GamePage:
         self.storage_problem = None
         self.confirm_answer = None
         self.last_refusal = None  # the engine's last refusal of an act (None: busy, or ok)
+        # The position shown was reached by Undo or Redo, not by the move list: the moves
+        # ahead are ones taken back, not a replay (render_controls words the status so).
+        self.stepped_back = False
         self.started = False  # the first game is drawn (until then, in steps: see draw)
 
     # -- talking to the engine ---------------------------------------------------
@@ -365,6 +371,8 @@ class GamePage:
             return None
         view = answer["view"]
         self.restore_options(view)
+        if request["op"] != "view":  # a redrawn view (privacy screen) keeps the wording
+            self.stepped_back = request["op"] in ("undo", "redo")
         if opening:
             self.viewer = None
             self.revealed_for = None
@@ -577,22 +585,46 @@ class GamePage:
             await self.open_embed_mode(hash_text[1:])
 
     async def open_link(self, fragment):
-        """Open a game link; beside a game in progress, ask first (both games are kept)."""
-        if not self.embed and self.in_progress():
-            peek = await self.call({"op": "peek_link", "game": self.slug, "fragment": fragment})
-            if not peek.get("ok"):
-                self.refused(peek)
-                self.forget_hash()
-                return False
-            info = peek["link"]
-            names = self.tr("ui.vs", " vs ").join([s["name"] for s in info["seats"]])
-            question = self.tr(
-                "ui.link_ask",
-                "Open the game from this link ({a}, {n} moves)? The game you are playing "
-                "stays under Saved games.",
-                a=names,
-                n=info["moves"],
+        """Open a game link; beside a game in progress, ask first (both games are kept).
+
+        A link to a game already under Saved games goes on with that entry
+        (:meth:`find_same`); a link to exactly the game on screen opens nothing.
+        """
+        request = {"op": "load_link", "game": self.slug, "fragment": fragment}
+        if self.embed:
+            return await self.open_source(request, None, self.link_opened)
+        found = await self.find_same({"fragment": fragment})
+        if not found.get("ok"):
+            self.refused(found)
+            self.forget_hash()
+            return False
+        entry = found["entry"]
+        on_screen = entry is not None and entry["id"] == self.game_id
+        if on_screen and found["relation"] == "same":
+            self.forget_hash()
+            self.message(
+                self.tr("ui.link_is_this_game", "This link is the game you are playing."), "info"
             )
+            return True
+        if self.in_progress() and not on_screen:
+            info = found["link"]
+            names = self.tr("ui.vs", " vs ").join([s["name"] for s in info["seats"]])
+            if info["moves"] == 1:
+                question = self.tr(
+                    "ui.link_ask_one",
+                    "Open the game from this link ({a}, {n} move)? The game you are playing "
+                    "stays under Saved games.",
+                    a=names,
+                    n=1,
+                )
+            else:
+                question = self.tr(
+                    "ui.link_ask",
+                    "Open the game from this link ({a}, {n} moves)? The game you are playing "
+                    "stays under Saved games.",
+                    a=names,
+                    n=info["moves"],
+                )
             if not await self.confirm(
                 question,
                 self.tr("ui.open_link_yes", "Open the link"),
@@ -604,21 +636,97 @@ class GamePage:
                 )
                 self.forget_hash()
                 return False
-        answer = await self.act(
-            {"op": "load_link", "game": self.slug, "fragment": fragment}, quiet=True
-        )
+        answer = await self.open_source(request, found, self.link_opened)
         if not answer and self.last_refusal is not None:
             self.forget_hash()  # a refused link is not tried again at every reload
         if answer:
-            self.message(
-                self.tr("ui.link_opened", "Game opened from the link.")
-                + " "
-                + self.tr("ui.deal_code", "Deal {a}.", a=answer["view"].get("deal", "")),
-                "info",
-            )
             self.forget_hash()
+        return answer
+
+    def link_opened(self, view):
+        return (
+            self.tr("ui.link_opened", "Game opened from the link.")
+            + " "
+            + self.tr("ui.deal_code", "Deal {a}.", a=view.get("deal", ""))
+        )
+
+    async def find_same(self, source):
+        """The saved game that a link or a file (``source``: ``fragment`` or ``text``) is.
+
+        The engine decides whether two records are the same game ("same",
+        "ahead": the source has more moves, "behind": the saved game went on
+        past it; sealed records are compared inside their seals); the page only
+        picks the entry: the game on screen first, then the newest.  Answers the
+        engine's ``ok``/``error``, with ``entry`` and ``relation`` (None: a game
+        not kept here) and ``link``, what the source holds.
+        """
+        request = {"op": "same_game", "game": self.slug, "records": []}
+        request.update(source)
+        answer = await self.call(request)  # first what it holds: its deal picks the candidates
+        if not answer.get("ok"):
+            return answer
+        found = {"ok": True, "entry": None, "relation": None, "link": answer["link"]}
+        deal = answer["link"].get("deal")
+        entries = [e for e in self.saved.entries() if deal and e.get("deal") == deal]
+        # MicroPython's sort is not stable: the game on screen is put first by hand.
+        entries = [e for e in entries if e["id"] == self.game_id] + [
+            e for e in entries if e["id"] != self.game_id
+        ]
+        records = []
+        for entry in entries:
+            try:
+                records.append(json.loads(self.saved.record_text(entry["id"]) or "null"))
+            except Exception:
+                records.append(None)  # the engine calls it another game
+        if not records:
+            return found
+        request["records"] = records
+        answer = await self.call(request)
+        if answer.get("ok"):
+            for index, relation in enumerate(answer["relations"]):
+                if relation:
+                    found["entry"], found["relation"] = entries[index], relation
+                    break
+        return found
+
+    async def open_source(self, request, found, opened_text):
+        """Open a link or a file (``request``), going on with the saved game it is, if any.
+
+        "same" and "ahead" open it into that saved game (nothing there is lost:
+        its moves are the source's first ones); "behind" opens the saved game,
+        which went on past the source, at the source's last move, so the later
+        moves stay (» or Redo).  Answers the opening answer, or None.
+        """
+        entry = found["entry"] if found else None
+        relation = found["relation"] if found else None
+        if relation == "behind":
+            if entry["id"] != self.game_id and not await self.open_entry(entry):
+                return None
+            moves = found["link"]["moves"]
+            answer = await self.act({"op": "goto", "position": moves}, quiet=True)
+            if answer:
+                self.message(
+                    self.tr(
+                        "ui.source_behind",
+                        "This game is already under Saved games, with more moves: it is "
+                        "shown at move {n}; press » for the rest.",
+                        n=moves,
+                    ),
+                    "info",
+                )
+                await self.run_ai()
+            return answer
+        answer = await self.act(request, quiet=True, entry=entry)
+        if answer:
+            text = opened_text(answer["view"])
+            if entry is not None:
+                text += " " + self.tr(
+                    "ui.source_kept",
+                    "It was already under Saved games: that game goes on there.",
+                )
+            self.message(text, "info")
             await self.run_ai()
-        return answer is not None
+        return answer
 
     def forget_hash(self):
         if not self.embed and str(window.location.hash).startswith("#g="):
@@ -683,9 +791,12 @@ class GamePage:
             return
         button.textContent = self.tr("ui.saved_games", "Saved games")
         by_id("sg-title").textContent = self.tr("ui.saved_games", "Saved games")
+        # The list keeps finished games too (the newest KEEP_FINISHED): the note says so.
         by_id("sg-note").textContent = self.tr(
             "ui.saved_note",
-            "Every unfinished game stays here, in this browser only, until you delete it.",
+            "Your games are kept here, in this browser only: every unfinished game until "
+            "you delete it, and the {n} latest finished ones.",
+            n=KEEP_FINISHED,
         )
         by_id("sg-close").textContent = self.tr("ui.close", "Close")
         on(button, "click", lambda evt: self.open_saved_games())
@@ -810,14 +921,21 @@ class GamePage:
         files = evt.target.files
         if not files or files.length == 0:
             return
-        text = await files.item(0).text()
+        text = str(await files.item(0).text())
         evt.target.value = ""
-        answer = await self.act(
-            {"op": "load_text", "game": self.slug, "text": str(text)}, quiet=True
+        request = {"op": "load_text", "game": self.slug, "text": text}
+        found = await self.find_same({"text": text})
+        if not found.get("ok"):
+            found = None  # opening it gives the engine's reason
+        elif found["relation"] == "same" and found["entry"]["id"] == self.game_id:
+            # The file is the game on screen, move for move: nothing to open or to keep.
+            self.message(
+                self.tr("ui.file_is_this_game", "This file is the game you are playing."), "info"
+            )
+            return
+        await self.open_source(
+            request, found, lambda view: self.tr("ui.file_loaded", "Game loaded from the file.")
         )
-        if answer:
-            self.message(self.tr("ui.file_loaded", "Game loaded from the file."), "info")
-            await self.run_ai()
 
     async def make_link(self):
         answer = await self.call({"op": "link"})
@@ -1166,6 +1284,10 @@ class GamePage:
         self.viewer = self.pending_viewer
         self.revealed_for = self.viewer
         await self.act({"op": "view"}, quiet=True)
+        # The next person starts at the top, as the game first showed: the page behind
+        # the screen is still scrolled where the last player left it (say, down to
+        # their own row), which showed them a page with its header pushed off the top.
+        window.scrollTo(0, 0)
 
     # -- saved games -----------------------------------------------------------------------
 
@@ -1246,6 +1368,18 @@ class GamePage:
                 "info",
             )
         finished = bool(view["outcome"]) and view["position"] == view["length"]
+        text = json.dumps(view["record"])
+        if (
+            stored is not None
+            and stored.get("finished") == finished
+            and self.same_record(self.saved.record_text(self.game_id), view["record"])
+        ):
+            # Nothing new (a tab that only opened the game, say from its link): no new
+            # revision, or a tab playing it would take that for moves made elsewhere and
+            # keep its next moves apart, a copy of the same game under Saved games.
+            if Store.write(self.store.key, text):
+                Store.write(self.store.key + "-id", self.game_id)
+            return
         entry = {
             "id": self.game_id,
             "name": self.game_name(view),
@@ -1256,7 +1390,6 @@ class GamePage:
             "deal": view.get("deal", ""),
             "rev": self.game_rev + 1,
         }
-        text = json.dumps(view["record"])
         if self.saved.put(entry, text):
             self.game_rev = entry["rev"]
             # The last game played in this browser, as before saved games had a list.
@@ -1264,6 +1397,13 @@ class GamePage:
                 Store.write(self.store.key + "-id", self.game_id)
             if finished:
                 self.saved.prune_finished()
+
+    def same_record(self, text, record):
+        """Whether stored ``text`` holds ``record`` (as data: the keys' order may differ)."""
+        try:
+            return text is not None and json.loads(text) == record
+        except Exception:
+            return False
 
     def storage_result(self, key, err):
         """Store's report: say plainly when the browser refuses to keep the game."""
@@ -1318,7 +1458,7 @@ class GamePage:
         )
         details = [
             state,
-            self.tr("ui.moves_count", "{n} moves", n=entry.get("moves", 0)),
+            self.moves_text(entry.get("moves", 0)),
             self.tr("ui.saved_when", "saved {a}", a=self.when(entry.get("updated"))),
         ]
         begun = self.when(entry.get("created"))
@@ -1358,6 +1498,12 @@ class GamePage:
         cls = "tg-saved-item" + (" current" if current else "")
         cls += " finished" if entry.get("finished") else ""
         return el("li", cls, attrs={"data-id": entry["id"]}, children=[main, actions])
+
+    def moves_text(self, n):
+        """A count of moves in words: "1 move", "2 moves" (the list once said "1 moves")."""
+        if n == 1:
+            return self.tr("ui.moves_count_one", "{n} move", n=n)
+        return self.tr("ui.moves_count", "{n} moves", n=n)
 
     def unreadable_item(self, aside):
         main = el(
@@ -1502,6 +1648,25 @@ class GamePage:
                 self.status(self.tr("ui.won", "{player} won: {a}.", player=who, a=reason))
             else:
                 self.status(self.tr("ui.draw", "Draw: {a}.", a=outcome["reason"]))
+        elif (
+            view["position"] < view["length"]
+            and self.stepped_back
+            and view["to_move_kind"] == "human"
+        ):
+            # Undo keeps the moves it takes back, for Redo: that is no replay to leave.
+            ahead = view["length"] - view["position"]
+            if ahead == 1:
+                undone = self.tr(
+                    "ui.undone_one",
+                    "The move taken back returns with Redo; a new move replaces it.",
+                )
+            else:
+                undone = self.tr(
+                    "ui.undone",
+                    "The {n} moves taken back return with Redo; a new move replaces them.",
+                    n=ahead,
+                )
+            self.status(self.turn_text(view) + " " + undone)
         elif view["position"] < view["length"]:
             replay = self.tr(
                 "ui.replay_at",

@@ -708,8 +708,17 @@ class TimelinePage(GamePage):
         public = {"a card is dealt": "log.dealt", "a card is drawn": "log.drawn"}
         if text in public:
             return self.t(public[text])
+        # Chance steps in the players' words: "↻ ?" or "roll 1 4" meant nothing to them.
         if text.startswith("spinner ") and text[8:] in SYMBOL_ICONS:
-            return "↻ " + self.symbol_text(text[8:])
+            return self.t("log.spinner", a=self.symbol_text(text[8:]))
+        dice = text.split(" ")
+        if (
+            len(dice) == 3
+            and dice[0] == "roll"
+            and all(len(d) == 1 and d in "123456" for d in dice[1:])
+        ):
+            shown = " ".join(DICE[int(d) - 1] + " " + d for d in dice[1:])
+            return self.t("log.roll", a=shown)
         parts = action.split(" ")
         if len(parts) == 2 and parts[0] in ("pick", "discard") and self.lang != "en":
             # The engine names the card's event in English; other languages ask it once.
@@ -779,9 +788,15 @@ class TimelinePage(GamePage):
         if view["to_move_kind"] == "ai":
             return self.t("thinking", player=self.name(seat))
         key = "phase." + state["phase"]
-        if key in self.labels:
-            return self.t(key, player=self.name(seat))
-        return self.name(seat)
+        if key not in self.labels:
+            return self.name(seat)
+        text = self.t(key, player=self.name(seat))
+        card = state["current"]
+        if state["phase"] == "place" and card:
+            # On a phone the card scrolls away while the player looks for a gap in
+            # their row; the status line, which stays in view, names the event.
+            text += " — " + card["text"][self.lang]
+        return text
 
     # -- the new-game dialog: kids rule, seat order, custom deck -----------------------------
 

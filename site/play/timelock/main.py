@@ -872,13 +872,6 @@ class TimelockPage(GamePage):
             text += ": a perfect game!"
         box.textContent = text + "."
 
-    def render_controls(self, view):
-        super().render_controls(view)
-        if view.get("undo_refused") and view["position"] > 0 and not view["outcome"]:
-            # Clickable, so a press gets the engine's reason (its tooltip says it too):
-            # right after a roll, Undo is most often pressed before the player has read why.
-            by_id("btn-undo").disabled = False
-
     def turn_text(self, view):
         seat = view["to_move"]
         name = view["seats"][seat]["name"]
