@@ -558,23 +558,13 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
     ),
     # Opening a game link beside a game in progress.
     "ui.link_ask": (
-        "Das Spiel aus diesem Link öffnen ({a}, {n} Züge)? Dein laufendes Spiel bleibt "
+        "Das Spiel aus diesem Link öffnen ({a}, {m})? Dein laufendes Spiel bleibt "
         "unter Gespeicherte Spiele.",
-        "Ouvrir la partie de ce lien ({a}, {n} coups) ? La partie en cours reste dans "
+        "Ouvrir la partie de ce lien ({a}, {m}) ? La partie en cours reste dans "
         "Parties enregistrées.",
-        "Aprire la partita da questo link ({a}, {n} mosse)? La partita in corso resta "
+        "Aprire la partita da questo link ({a}, {m})? La partita in corso resta "
         "in Partite salvate.",
-        "Open the game from this link ({a}, {n} moves)? The game you are playing "
-        "stays under Saved games.",
-    ),
-    "ui.link_ask_one": (
-        "Das Spiel aus diesem Link öffnen ({a}, {n} Zug)? Dein laufendes Spiel bleibt "
-        "unter Gespeicherte Spiele.",
-        "Ouvrir la partie de ce lien ({a}, {n} coup) ? La partie en cours reste dans "
-        "Parties enregistrées.",
-        "Aprire la partita da questo link ({a}, {n} mossa)? La partita in corso resta "
-        "in Partite salvate.",
-        "Open the game from this link ({a}, {n} move)? The game you are playing "
+        "Open the game from this link ({a}, {m})? The game you are playing "
         "stays under Saved games.",
     ),
     "ui.link_is_this_game": (

@@ -609,22 +609,13 @@ class GamePage:
         if self.in_progress() and not on_screen:
             info = found["link"]
             names = self.tr("ui.vs", " vs ").join([s["name"] for s in info["seats"]])
-            if info["moves"] == 1:
-                question = self.tr(
-                    "ui.link_ask_one",
-                    "Open the game from this link ({a}, {n} move)? The game you are playing "
-                    "stays under Saved games.",
-                    a=names,
-                    n=1,
-                )
-            else:
-                question = self.tr(
-                    "ui.link_ask",
-                    "Open the game from this link ({a}, {n} moves)? The game you are playing "
-                    "stays under Saved games.",
-                    a=names,
-                    n=info["moves"],
-                )
+            question = self.tr(
+                "ui.link_ask",
+                "Open the game from this link ({a}, {m})? The game you are playing "
+                "stays under Saved games.",
+                a=names,
+                m=self.moves_text(info["moves"]),
+            )
             if not await self.confirm(
                 question,
                 self.tr("ui.open_link_yes", "Open the link"),
