@@ -282,6 +282,23 @@ def test_strong_takes_over_the_tile_its_owner_cannot_afford_to_take_back() -> No
     refused(rival, "place 4 0,1", "splices")
 
 
+def test_strong_moves_a_wonder_it_takes_to_where_its_owner_cannot_take_it_back() -> None:
+    # The rival's Cave painting stands south of the start, joined to the rival's
+    # Tally marks: the rival could take it back there for 8 + 2 = 10, all it will
+    # have.  Strong takes it (8 + 3) and places it north of the start instead,
+    # joined to the start alone: taking it back there would cost 8 + 3 = 11.  It
+    # used to put it back on its spot, and the wonder changed hands every turn.
+    state = scenario(board={(0, 1): (2, 1), (1, 1): (14, 1)}, splices=(11, 10), scores=(0, 5))
+    plan = make_plan(state, 0, "strong")
+    assert plan[:2] == [Restack(2), Place(2, 0, -1)]
+    after = turn(state, [to_text(o) for o in plan])
+    cell = tile_at(after, 0, -1)
+    assert cell is not None and cell.piece.id == 2 and cell.owner == 0
+    assert after.splices == (11, 10)
+    rival = write(after).play_text("restack 2")  # seat 0 passes; the rival tries
+    refused(rival, "place 2 0,-1", "splices")  # type: ignore[arg-type]
+
+
 def test_strong_places_a_wonder_where_a_rival_cannot_afford_to_take_it() -> None:
     # Cave painting (a wonder) fits at 0,1 for 3, but there it joins the rival's
     # Tally marks, so the rival could take it over for 8 + 2 = 10, all it has,

@@ -33,8 +33,10 @@ Levels, weakest first:
   with the most splices, the race first; of the tiles it could take it
   prefers one its owner could not afford to take straight back (restack and
   placement price against that rival's purse next turn,
-  :meth:`Planner.purse_next`), and it places its own tiles, wonders above
-  all, where no rival can afford to take them over (:meth:`Planner.exposure`);
+  :meth:`Planner.purse_next`); a wonder it takes may go back on any spot it
+  fits, and it places its own tiles, wonders above all, where no rival can
+  afford to take them over or else where that costs the rival most
+  (:meth:`Planner.exposure`);
   when the Time Splicer is up for auction it keeps back one more splice than any rival
   could bid and bids its whole purse on the Splicer alone; it makes tiles of
   level 16 and 17 feed the Splicer's group before placing them; when no tile
@@ -195,17 +197,11 @@ class Planner:
             worth = (left + level) / 4 * (1.0 if fits else 0.4)
             if TILES[piece.id].wonder:
                 worth += left / 3
-            if level > self.frontier:
+            if self.raises_frontier(piece):
                 # A tile that can raise the frontier keeps the race going (a game
                 # nobody ends is lost by all); more so behind schedule.
-                board = self.draft.board
-                if (
-                    fits
-                    or any(self.fit(piece, x, y) for x, y in B.candidates(board))
-                    or self.bridgeable(piece)
-                ):
-                    late = self.turns_left < 1.5 * (16 - self.frontier) + 8
-                    worth += (8.0 if late else 4.0) * (min(level, 16) - self.frontier)
+                late = self.turns_left < 1.5 * (16 - self.frontier) + 8
+                worth += (8.0 if late else 4.0) * (min(level, 16) - self.frontier)
             return max(1.0, worth)
         if level < self.frontier - 2:
             return 0.5
@@ -215,6 +211,18 @@ class Planner:
         if self.fits_somewhere(piece):
             worth += 2.0
         return worth
+
+    def raises_frontier(self, piece: Piece) -> bool:
+        """Strong: True if ``piece`` is above the frontier and fits somewhere, with caps
+        changed or after a bridge (:meth:`bridgeable`)."""
+        if piece.level <= self.frontier:
+            return False
+        board = self.draft.board
+        return (
+            self.fits_somewhere(piece)
+            or any(self.fit(piece, x, y) for x, y in B.candidates(board))
+            or self.bridgeable(piece)
+        )
 
     def fits_somewhere(self, piece: Piece) -> bool:
         board = self.draft.board
@@ -292,7 +300,8 @@ class Planner:
         lowest when the tile has an open join to one of the rival's tiles; a
         rival whose purse covers it will (the outside tester's bot does, every
         turn).  A wonder exposed so would feed the rival's purse, so it counts
-        its splices; another tile a little.
+        its splices, and more the cheaper the takeover (:data:`DEAR_TAKEOVER`);
+        another tile a little.
         """
         caps = piece.caps
         for order in orders:
@@ -306,7 +315,11 @@ class Planner:
                 continue
             price = B.RESTACK_OTHER + B.place_cost(board, placed, x, y, rival)
             if price <= self.purse_next(rival):
-                return EXPOSED_WONDER * self.scoring_turns if TILES[piece.id].wonder else 1.0
+                if not TILES[piece.id].wonder:
+                    return 1.0
+                # Among spots where it can, the cheaper the takeover the likelier.
+                cheap = B.RESTACK_OTHER + B.PLACE_COST - price
+                return EXPOSED_WONDER * self.scoring_turns + DEAR_TAKEOVER * cheap
         return 0.0
 
     def purse_next(self, seat: int) -> int:
@@ -494,7 +507,9 @@ class Planner:
         return min(self.turns_left + 1, 3 + (16 - self.frontier) / 0.55)
 
     def steal(self) -> None:
-        """Strong: restack a rival's tile and place it back on its spot as its own.
+        """Strong: restack a rival's tile and place it back on its spot as its own
+        (a wonder on any spot it fits, the dearer for its owner to take back the
+        better, :data:`DEAR_TAKEOVER`).
 
         The leading rival's loss counts in full, another's in part.  Early any
         tile; once the race nears its end, wonders only (a wonder is a splice a
@@ -540,24 +555,33 @@ class Planner:
                     continue
                 rest = dict(board)
                 del rest[(x, y)]
-                if not B.fits(rest, cell.piece, x, y):
-                    continue
-                cost = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, x, y, self.seat)
-                if cost > free:
-                    continue
+                wonder = TILES[cell.piece.id].wonder
                 hurt = 1.0 if cell.owner == leader else 1.0 / (self.n - 1)
-                value = (1 + hurt) * left * (1.75 if TILES[cell.piece.id].wonder else 1.0)
-                if (x, y) in path and left <= 6:
-                    value += 2 * cell.piece.level
-                value -= 1.5 * cost
-                # A tile its owner cannot afford to take straight back (a wonder
-                # taken shrinks that purse too) scores for this seat every turn
-                # left; one it can is likely back with it next turn.
-                back = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, x, y, cell.owner)
-                if back > self.purse_next(cell.owner) - (1 if TILES[cell.piece.id].wonder else 0):
-                    value += KEEP_BONUS * left
-                if value > 0 and (best is None or value > best[0]):
-                    best = (value, cell.piece.id, x, y)
+                # A wonder may go back anywhere it fits: joined to this seat's tiles
+                # it is cheap to place, joined to none of its owner's dear to take back.
+                spots = [(x, y)]
+                if wonder:
+                    spots += [c for c in B.candidates(rest) if c != (x, y)]
+                for sx, sy in spots:
+                    if not B.fits(rest, cell.piece, sx, sy):
+                        continue
+                    cost = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, sx, sy, self.seat)
+                    if cost > free:
+                        continue
+                    value = (1 + hurt) * left * (1.75 if wonder else 1.0)
+                    if (sx, sy) == (x, y) and (x, y) in path and left <= 6:
+                        value += 2 * cell.piece.level
+                    value -= 1.5 * cost
+                    # A tile its owner cannot afford to take straight back (a wonder
+                    # taken shrinks that purse too) scores for this seat every turn
+                    # left; one it can is likely back with it next turn, and the
+                    # dearer that is, the less the owner has left for the rest.
+                    back = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, sx, sy, cell.owner)
+                    if back > self.purse_next(cell.owner) - (1 if wonder else 0):
+                        value += KEEP_BONUS * left
+                    value += DEAR_TAKEOVER * (back - B.RESTACK_OTHER - B.PLACE_NEXT_TO_OWN)
+                    if value > 0 and (best is None or value > best[0]):
+                        best = (value, cell.piece.id, sx, sy)
             if best is None:
                 return
             _, tile, x, y = best
@@ -873,6 +897,12 @@ cannot afford to take back next turn."""
 EXPOSED_WONDER = 1.0
 """Strong's penalty, per turn a tile will score, for placing a wonder where a rival
 can afford to take it over next turn (another tile costs one point)."""
+
+DEAR_TAKEOVER = 1.0
+"""Strong's value, per splice above the cheapest takeover (restack and placement next to
+the owner's own tile), of what taking a tile back from it would cost its owner; and its
+penalty, per splice below the dearest placement, for placing a wonder where a rival can
+afford to take it over."""
 
 
 def lead(scores: list[float], seat: int) -> float:
