@@ -313,13 +313,12 @@ class Planner:
         for rival in range(self.n):
             if rival == self.seat:
                 continue
-            price = B.RESTACK_OTHER + B.place_cost(board, placed, x, y, rival)
-            if price <= self.purse_next(rival):
+            place = B.place_cost(board, placed, x, y, rival)
+            if B.RESTACK_OTHER + place <= self.purse_next(rival):
                 if not TILES[piece.id].wonder:
                     return 1.0
                 # Among spots where it can, the cheaper the takeover the likelier.
-                cheap = B.RESTACK_OTHER + B.PLACE_COST - price
-                return EXPOSED_WONDER * self.scoring_turns + DEAR_TAKEOVER * cheap
+                return EXPOSED_WONDER * self.scoring_turns + DEAR_TAKEOVER * (B.PLACE_COST - place)
         return 0.0
 
     def purse_next(self, seat: int) -> int:
@@ -557,6 +556,7 @@ class Planner:
                 del rest[(x, y)]
                 wonder = TILES[cell.piece.id].wonder
                 hurt = 1.0 if cell.owner == leader else 1.0 / (self.n - 1)
+                gain = (1 + hurt) * left * (1.75 if wonder else 1.0)
                 # A wonder may go back anywhere it fits: joined to this seat's tiles
                 # it is cheap to place, joined to none of its owner's dear to take back.
                 spots = [(x, y)]
@@ -568,7 +568,7 @@ class Planner:
                     cost = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, sx, sy, self.seat)
                     if cost > free:
                         continue
-                    value = (1 + hurt) * left * (1.75 if wonder else 1.0)
+                    value = gain
                     if (sx, sy) == (x, y) and (x, y) in path and left <= 6:
                         value += 2 * cell.piece.level
                     value -= 1.5 * cost
@@ -576,10 +576,10 @@ class Planner:
                     # taken shrinks that purse too) scores for this seat every turn
                     # left; one it can is likely back with it next turn, and the
                     # dearer that is, the less the owner has left for the rest.
-                    back = B.RESTACK_OTHER + B.place_cost(rest, cell.piece, sx, sy, cell.owner)
-                    if back > self.purse_next(cell.owner) - (1 if wonder else 0):
+                    back = B.place_cost(rest, cell.piece, sx, sy, cell.owner)
+                    if B.RESTACK_OTHER + back > self.purse_next(cell.owner) - (1 if wonder else 0):
                         value += KEEP_BONUS * left
-                    value += DEAR_TAKEOVER * (back - B.RESTACK_OTHER - B.PLACE_NEXT_TO_OWN)
+                    value += DEAR_TAKEOVER * (back - B.PLACE_NEXT_TO_OWN)
                     if value > 0 and (best is None or value > best[0]):
                         best = (value, cell.piece.id, sx, sy)
             if best is None:
