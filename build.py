@@ -709,6 +709,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# What ruff checks and keeps formatted.
+LINTED = ["pkg", "tests", "build.py", "site"]
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     """Build, then every test: lint and types, engine, engine in Pyodide, browser."""
     build()
@@ -719,7 +723,8 @@ def cmd_test(args: argparse.Namespace) -> int:
     # core busy, so on a 2-core machine they take the time of the longer one.
     # The browser tests run alone, since they wait on a page the machine must serve.
     batches: list[list[tuple[str, list[str]]]] = [
-        [("ruff", [sys.executable, "-m", "ruff", "check", "pkg", "tests", "build.py", "site"])],
+        [("ruff", [sys.executable, "-m", "ruff", "check", *LINTED])],
+        [("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *LINTED])],
         [("mypy --strict", [sys.executable, "-m", "mypy"])],
         [
             ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),

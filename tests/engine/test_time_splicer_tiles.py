@@ -38,7 +38,6 @@ def test_the_tree_runs_from_fire_to_the_time_splicer() -> None:
     assert sum(1 for t in TILES.values() if t.caps) > len(TILES) // 3
 
 
-
 def test_every_printed_output_can_feed_some_tile() -> None:
     # A tile may feed a tile of its level (north or south) or up to two levels above
     # (east); an output group with no tile there could never be used, yet would still
@@ -53,6 +52,7 @@ def test_every_printed_output_can_feed_some_tile() -> None:
         if not levels[o] & {t.level, t.level + 1, t.level + 2}
     ]
     assert dead == []
+
 
 def test_every_tile_can_legally_be_reached_from_the_start() -> None:
     # Breadth-first over east links (level +0..2, the inner tile feeds the group).
@@ -172,13 +172,13 @@ def test_bad_notation_is_refused(text: str) -> None:
         parse(text)
 
 
-
 def test_each_order_s_example_reads_and_writes_back() -> None:
     # The examples that refusals quote must themselves be orders.
     for head, (words_after, form, example) in FORMS.items():
         assert example.split()[0] == head == form.split()[0]
         assert len(example.split()) == words_after + 1
         assert to_text(parse(example)) == example
+
 
 def test_a_state_with_written_orders_round_trips() -> None:
     state = scenario(stacks={0: [(9, "")]}, bidding=[1])

@@ -112,7 +112,6 @@ def test_right_placement_takes_the_card_and_two_chips_and_the_left_neighbour_goe
     assert state.phase == START and state.active == 1
 
 
-
 def test_a_gap_outside_the_row_is_refused_naming_the_gaps_there_are() -> None:
     state = table([["y1291", "y1945"], ["y1798"], ["y1536"]])
     state = play(state, "spin", "spinner question", "card y1848a")
@@ -120,6 +119,7 @@ def test_a_gap_outside_the_row_is_refused_naming_the_gaps_there_are() -> None:
         state.play_text("place 9")
     assert err.value.rule == "no-gap"
     assert "gap 0 (before your first card) to 2" in err.value.message
+
 
 def test_the_card_being_placed_shows_its_event_but_never_its_date() -> None:
     state = play(table([["y1291"], ["y1798"], ["y1536"]]), "spin", "spinner question", "card y1971")

@@ -143,6 +143,7 @@ FORMS = {
 """Each order's number of words after its name, its written form and an example, for
 the messages that refuse a typed order."""
 
+
 def parse(text: str) -> Action:
     """Read an action in notation; raises :class:`NotationError`."""
     typed = text.strip().split()  # as typed, for the messages
