@@ -161,6 +161,13 @@ def open_game(page: Any, site_url: str, slug: str, suffix: str = "") -> None:
     page.wait_for_selector(READY, timeout=90_000)
 
 
+def quick_computer(page: Any) -> None:
+    """Tick "Quick computer moves", as a player who would rather not wait would: a test
+    that plays a whole game against computers then spends its time on the game."""
+    page.check("#pace-quick")
+    page.wait_for_function("localStorage.getItem('timegames:common:pace') === '\"quick\"'")
+
+
 def start_live_board(page: Any, name: str) -> Any:
     """Press "Play from here" on a rules page's live board and return its frame, once ready.
 

@@ -8,7 +8,15 @@ import re
 import time
 from typing import Any
 
-from conftest import READY, load_file, open_game, start_live_board, wait_turn
+from conftest import (
+    READY,
+    load_file,
+    open_game,
+    quick_computer,
+    saved_record,
+    start_live_board,
+    wait_turn,
+)
 
 import build
 
@@ -227,6 +235,36 @@ def test_the_engine_boots_only_after_the_page_has_painted(browser: Any, site_url
         assert starts[0] > first_frame
     finally:
         context.close()
+
+
+def test_quick_computer_moves_shorten_the_pauses_and_are_kept_for_every_game(
+    page: Any, site_url: str
+) -> None:
+    # A Timelock game between two computers waits after each roll so the dice can be read.
+    open_game(page, site_url, "timelock")
+    assert not page.is_checked("#pace-quick")
+    page.click("#btn-new")
+    page.wait_for_selector("#seat-kind-1")
+    page.select_option("#seat-kind-0", "ai:greedy")
+    page.select_option("#seat-kind-1", "ai:greedy")
+    page.click("#ng-start")
+    page.wait_for_function("+document.documentElement.dataset.pauseMs >= 500")
+    quick_computer(page)
+    page.wait_for_function("document.documentElement.dataset.pauseMs === '50'")
+    moves = len(saved_record(page, "timelock").actions)
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('timegames:timelock:autosave')).actions.length"
+        f" > {moves + 3}"
+    )
+    assert page.get_attribute("html", "data-pause-ms") == "50"
+    # A player's preference: the next game page opens with it, and unticking is kept too.
+    open_game(page, site_url, "time_vectors")
+    assert page.is_checked("#pace-quick")
+    page.uncheck("#pace-quick")
+    page.wait_for_function("localStorage.getItem('timegames:common:pace') === '\"steady\"'")
+    page.reload()
+    page.wait_for_selector(READY)
+    assert not page.is_checked("#pace-quick")
 
 
 # The box of the Timelock square highest on screen topped by one of the Xeno side's

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from conftest import READY, axe_violations, faded, load_file, open_game, wait_turn
+from conftest import READY, axe_violations, faded, load_file, open_game, quick_computer, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import BotContext, Budget, GameRecord, IllegalAction, replay
@@ -98,6 +98,7 @@ def order_by_clicks(page: Any, text: str) -> None:
 def test_play_a_whole_game_against_the_ai_by_clicking(page: Any, site_url: str) -> None:
     errors = watch_console(page)
     open_game(page, site_url, SLUG)
+    quick_computer(page)
     start_game(page)
     helper = GAME.make_bot("beginner")
     rng = random.Random(5)

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from conftest import READY, axe_violations, choose_option, open_game, wait_turn
+from conftest import READY, axe_violations, choose_option, open_game, quick_computer, wait_turn
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from timegames.core import GameRecord, replay
@@ -76,6 +76,7 @@ def test_a_round_against_the_computer_with_a_wrong_placement_passed_on(
     page: Any, site_url: str
 ) -> None:
     open_game(page, site_url, SLUG)
+    quick_computer(page)
     start_game(page)
     passed_on = False
     for _ in range(120):
@@ -302,6 +303,7 @@ def shown_totals(page: Any) -> list[int]:
 
 def test_a_two_round_match_adds_up_with_the_winners_chips_doubled(page: Any, site_url: str) -> None:
     open_game(page, site_url, SLUG)
+    quick_computer(page)
     # Two strong computer players and no spinner: each round plays itself quickly.
     start_game(page, players=2, kinds=("ai:historian", "ai:historian"), names=("Ada", "Bob"))
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{MATCH}')).names[0] === 'Ada'")

@@ -7,7 +7,14 @@ import random
 import time
 from typing import Any
 
-from conftest import axe_violations, choose_option, open_game, start_live_board, wait_turn
+from conftest import (
+    axe_violations,
+    choose_option,
+    open_game,
+    quick_computer,
+    start_live_board,
+    wait_turn,
+)
 from conftest import saved_record as saved_record_of
 from conftest import saved_state as saved_state_of
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -254,6 +261,7 @@ def perform(page: Any, state: TimelockState, text: str) -> None:
 def test_play_a_whole_game_against_the_ai_by_clicking(page: Any, site_url: str) -> None:
     """Two stacks to match against the random AI (a four-stack game takes several minutes)."""
     open_game(page, site_url, "timelock")
+    quick_computer(page)
     start_game(page, "ai:random", stacks="Two (shortest)")
     helper = GAME.make_bot("planner")
     rng = random.Random(3)
@@ -518,9 +526,14 @@ def test_a_boardless_game_starts_from_the_dialog_and_plays_by_clicking(
 TOURNAMENT = "timegames:timelock:tournament"
 
 
-def new_game_dialog(page: Any, site_url: str, mode: str, **labels: str) -> None:
-    """Open the page and its New game dialog with ``mode`` and option ``labels`` chosen."""
+def new_game_dialog(
+    page: Any, site_url: str, mode: str, quick: bool = False, **labels: str
+) -> None:
+    """Open the page and its New game dialog with ``mode`` and option ``labels`` chosen
+    (``quick``: with "Quick computer moves" ticked first)."""
     open_game(page, site_url, "timelock")
+    if quick:
+        quick_computer(page)
     page.click("#btn-new")
     page.wait_for_selector("#opt-mode")
     page.select_option("#opt-mode", label=mode)
@@ -534,6 +547,7 @@ def test_a_four_player_partners_game_through_the_page(page: Any, site_url: str) 
         page,
         site_url,
         "Four players in partnerships (variant)",
+        quick=True,
         stacks_to_match="Two (shortest)",
         first="Seat 1",
     )

@@ -501,6 +501,12 @@ _KEYS: dict[str, tuple[str, str, str, str]] = {
         "you delete it, and the {n} latest finished ones.",
     ),
     "ui.close": ("Schließen", "Fermer", "Chiudi", "Close"),
+    "ui.quick_pace": (
+        "Schnelle Computerzüge",
+        "Coups rapides de l'ordinateur",
+        "Mosse rapide del computer",
+        "Quick computer moves",
+    ),
     "ui.no_saved": (
         "Noch keine gespeicherten Spiele.",
         "Aucune partie enregistrée pour l'instant.",

@@ -32,6 +32,8 @@ from js import document
 from jsffi import create_proxy, to_js
 
 AI_PAUSE = 0.35  # seconds between AI moves, so a human can follow them
+# With "Quick computer moves" ticked: still a pause, so the page draws every move.
+QUICK_PAUSE = 0.05
 MESSAGE_FLOATS = 6  # seconds a refusal floats in view before it goes back to its place
 OPENING = ("new", "load_record", "load_text", "load_link", "example")
 """Requests that replace the game shown: each starts a new saved game, or goes on
@@ -204,6 +206,10 @@ class Store:
         window.tgStorage.remove(key)
 
 
+# The pace of computer moves, shared by every game page (a player's preference).
+PACE = Store("common", "pace")
+
+
 class SavedGames:
     """One game's list of saved games in this browser.
 
@@ -299,6 +305,7 @@ class GamePage:
         self.view = None
         self.meta = None
         self.busy = False
+        self.quick = False  # "Quick computer moves" (see bind_pace)
         self.games_opened = 0  # a computer loop stops when another game opens (run_ai)
         self.opened_by = None  # the request (OPENING) that opened the game shown
         self.ai_running = False
@@ -774,6 +781,23 @@ class GamePage:
         on(by_id("privacy-ok"), "click", lambda evt: self.reveal())
         on(by_id("log"), "click", self.log_clicked)
         self.bind_saved_games()
+        self.bind_pace()
+
+    def bind_pace(self):
+        """The "Quick computer moves" box: one choice for every game page, kept in this
+        browser, for people who would rather not wait through each computer move."""
+        box = by_id("pace-quick")
+        if box is None:
+            return
+        by_id("pace-label").textContent = self.tr("ui.quick_pace", "Quick computer moves")
+        self.quick = PACE.load() == "quick"
+        box.checked = self.quick
+
+        def changed(evt):
+            self.quick = bool(box.checked)
+            PACE.save("quick" if self.quick else "steady")
+
+        on(box, "change", changed)
 
     def bind_saved_games(self):
         """The saved-games list and the yes/no dialog (texts through ``tr``)."""
@@ -861,7 +885,12 @@ class GamePage:
             self.html.setAttribute("data-thinking", "1")
             self.status(self.turn_text(self.view))
             # The pause lets the player see each move; everything is checked again after it.
-            await asyncio.sleep(self.ai_pause())
+            pause = self.ai_pause()  # once: a page's ai_pause may note what it paused for
+            if self.quick:
+                pause = min(pause, QUICK_PAUSE)
+            # What the loop waited, for the browser tests (they never time the page).
+            self.html.setAttribute("data-pause-ms", str(int(pause * 1000)))
+            await asyncio.sleep(pause)
             await self.until_idle()
             if not self.ai_may_play(game):
                 return
