@@ -358,6 +358,9 @@ def test_dialog_and_shared_controls_switch_language(page: Any, site_url: str) ->
     page.wait_for_selector("html[lang=de]")
     assert page.inner_text("#btn-undo") == "Zurück"
     assert page.inner_text("#btn-save") == "Datei speichern"
+    # Texts the shared page code writes itself, once at start and again on a switch.
+    assert page.inner_text("#btn-saved") == "Gespeicherte Spiele"
+    assert page.inner_text("#pace-label") == "Schnelle Computerzüge"
     assert page.inner_text("#link-box summary") == "Spiel-Links"
     assert page.get_attribute("#btn-first", "aria-label") == "Anfangsstellung"
     assert page.text_content("#match-panel h2") == "Turnier"

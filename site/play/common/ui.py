@@ -782,6 +782,7 @@ class GamePage:
         on(by_id("log"), "click", self.log_clicked)
         self.bind_saved_games()
         self.bind_pace()
+        self.label_shared_controls()
 
     def bind_pace(self):
         """The "Quick computer moves" box: one choice for every game page, kept in this
@@ -789,7 +790,6 @@ class GamePage:
         box = by_id("pace-quick")
         if box is None:
             return
-        by_id("pace-label").textContent = self.tr("ui.quick_pace", "Quick computer moves")
         self.quick = PACE.load() == "quick"
         box.checked = self.quick
 
@@ -799,21 +799,32 @@ class GamePage:
 
         on(box, "change", changed)
 
+    def label_shared_controls(self):
+        """Write the texts of the shared controls that have no text of their own in the
+        page, through ``tr``: a page with languages calls this again after each change."""
+        texts = {
+            "btn-saved": self.tr("ui.saved_games", "Saved games"),
+            "sg-title": self.tr("ui.saved_games", "Saved games"),
+            # The list keeps finished games too (the newest KEEP_FINISHED): the note says so.
+            "sg-note": self.tr(
+                "ui.saved_note",
+                "Your games are kept here, in this browser only: every unfinished game until "
+                "you delete it, and the {n} latest finished ones.",
+                n=KEEP_FINISHED,
+            ),
+            "sg-close": self.tr("ui.close", "Close"),
+            "pace-label": self.tr("ui.quick_pace", "Quick computer moves"),
+        }
+        for node_id, text in texts.items():
+            node = by_id(node_id)
+            if node:
+                node.textContent = text
+
     def bind_saved_games(self):
-        """The saved-games list and the yes/no dialog (texts through ``tr``)."""
+        """The saved-games list and the yes/no dialog."""
         button = by_id("btn-saved")
         if button is None:
             return
-        button.textContent = self.tr("ui.saved_games", "Saved games")
-        by_id("sg-title").textContent = self.tr("ui.saved_games", "Saved games")
-        # The list keeps finished games too (the newest KEEP_FINISHED): the note says so.
-        by_id("sg-note").textContent = self.tr(
-            "ui.saved_note",
-            "Your games are kept here, in this browser only: every unfinished game until "
-            "you delete it, and the {n} latest finished ones.",
-            n=KEEP_FINISHED,
-        )
-        by_id("sg-close").textContent = self.tr("ui.close", "Close")
         on(button, "click", lambda evt: self.open_saved_games())
         on(by_id("sg-close"), "click", lambda evt: by_id("saved-games").close())
         on(by_id("confirm-yes"), "click", lambda evt: self.confirmed(True))

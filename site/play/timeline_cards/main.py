@@ -96,6 +96,7 @@ class TimelinePage(GamePage):
         for node in document.querySelectorAll("[data-l-placeholder]"):
             key = str(node.getAttribute("data-l-placeholder"))
             node.setAttribute("placeholder", self.t(key))
+        self.label_shared_controls()
         if self.view is None:
             self.status(self.t("shuffling"))
 
