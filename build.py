@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import tomllib
 import zlib
 from collections.abc import Iterator, Sequence
@@ -719,54 +720,94 @@ def cmd_test(args: argparse.Namespace) -> int:
     ensure_chromium()
     wheels = BUILD / "pyodide-wheels"
     run([sys.executable, ROOT / "tests" / "pyodide" / "wheels.py", wheels])
-    # Each batch runs its steps side by side: the two engine suites each keep one
-    # core busy, so on a 2-core machine they take the time of the longer one.
-    # The browser tests run alone, since they wait on a page the machine must serve.
-    batches: list[list[tuple[str, list[str]]]] = [
-        [("ruff", [sys.executable, "-m", "ruff", "check", *LINTED])],
-        [("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *LINTED])],
-        [("mypy --strict", [sys.executable, "-m", "mypy"])],
-        [
-            ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),
-            (
-                "engine tests (Pyodide under Node)",
-                ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)],
-            ),
+    steps: dict[str, list[str]] = {
+        "ruff": [sys.executable, "-m", "ruff", "check", *LINTED],
+        "ruff format": [sys.executable, "-m", "ruff", "format", "--check", *LINTED],
+        "mypy --strict": [sys.executable, "-m", "mypy"],
+        "engine tests (CPython)": [sys.executable, "-m", "pytest", "tests/engine", "-q"],
+        "engine tests (Pyodide under Node)": [
+            "node",
+            "tests/pyodide/run_engine_tests.mjs",
+            "--wheels",
+            str(wheels),
         ],
-        [("browser tests (Chromium)", [sys.executable, "-m", "pytest", "tests/browser", "-q"])],
-    ]
+        "browser tests (Chromium)": [sys.executable, "-m", "pytest", "tests/browser", "-q"],
+    }
     if args.quick:
-        batches = [[s for s in b if "browser" not in s[0]] for b in batches]
-    names = [name for batch in batches for name, _ in batch]
-    failed = [name for batch in batches if batch for name in run_side_by_side(batch)]
+        del steps["browser tests (Chromium)"]
+    # Two lanes, one per core of a 2-core machine, each running its steps in turn.
+    # The engine suites keep a core busy each; the browser tests, which leave a core
+    # partly idle while they wait on a page, start as soon as the shorter CPython
+    # suite ends, beside the Pyodide one, instead of after both.
+    lanes = [
+        [
+            "ruff",
+            "ruff format",
+            "mypy --strict",
+            "engine tests (CPython)",
+            "browser tests (Chromium)",
+        ],
+        ["engine tests (Pyodide under Node)"],
+    ]
+    failed = run_lanes(
+        [[(name, steps[name]) for name in lane if name in steps] for lane in lanes],
+        live="browser tests (Chromium)",
+    )
     print("\n=== summary ===")
-    for name in names:
+    for name in steps:
         print(f"{'FAILED' if name in failed else 'ok    '}  {name}")
     return 1 if failed else 0
 
 
-def run_side_by_side(steps: Sequence[tuple[str, list[str]]]) -> list[str]:
-    """Run ``steps`` at once, each printing under its name as it ends; the names that failed."""
-    if len(steps) == 1:
-        name, cmd = steps[0]
-        print(f"\n=== {name} ===", flush=True)
-        return [name] if subprocess.run(cmd, cwd=ROOT).returncode != 0 else []
-    print("\n=== " + " and ".join(name for name, _ in steps) + ", side by side ===", flush=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        running = []
-        for index, (name, cmd) in enumerate(steps):
-            log = open(Path(tmp) / f"{index}.log", "w+", encoding="utf-8")  # noqa: SIM115
-            proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-            running.append((name, proc, log))
-        failed = []
-        for name, proc, log in running:
-            code = proc.wait()
-            log.seek(0)
-            print(f"\n=== {name} ===\n{log.read()}", end="", flush=True)
-            log.close()
+def run_lanes(lanes: Sequence[Sequence[tuple[str, list[str]]]], live: str = "") -> list[str]:
+    """Run the lanes side by side, each one's steps in turn; the names of the steps that
+    failed.  The step named ``live`` prints as it goes; every other step's output is
+    printed under its name when it ends, or, if ``live`` is running then, after it."""
+    failed: list[str] = []
+    lock = threading.Lock()
+    waiting: list[str] = []
+    running_live = False
+
+    def report(text: str) -> None:
+        if running_live:
+            waiting.append(text)
+        else:
+            print(text, end="", flush=True)
+
+    def run_lane(lane: Sequence[tuple[str, list[str]]]) -> None:
+        nonlocal running_live
+        for name, cmd in lane:
+            started = time.monotonic()
+            if name == live:
+                with lock:
+                    print(f"\n=== {name} ===", flush=True)
+                    running_live = True
+                code = subprocess.run(cmd, cwd=ROOT).returncode
+                with lock:
+                    print(f"({name}: {time.monotonic() - started:.0f} s)", flush=True)
+                    running_live = False
+                    for text in waiting:
+                        print(text, end="", flush=True)
+                    waiting.clear()
+            else:
+                with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+                    code = subprocess.run(
+                        cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+                    ).returncode
+                    log.seek(0)
+                    took = time.monotonic() - started
+                    with lock:
+                        report(f"\n=== {name} ({took:.0f} s) ===\n{log.read()}")
             if code != 0:
-                failed.append(name)
-        return failed
+                with lock:
+                    failed.append(name)
+
+    threads = [threading.Thread(target=run_lane, args=(lane,)) for lane in lanes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return failed
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
