@@ -29,7 +29,11 @@ Levels, weakest first:
   (the turn report shows it; such a war costs both sides a turn's splices
   each turn) unless it is a wonder (ceded, it is a splice a turn to the rival
   for good: an outside tester's bot, ``tests/bench/referee_time_splicer.py``,
-  which steals nearly every turn, hoarded them), and when behind schedule
+  which steals nearly every turn, hoarded them); a wonder its owner could take
+  straight back it takes only from a rival with more wonders (among equals such a
+  war burns both purses each turn and stalls the race), with three or more players
+  any other tile only where its owner could not take it straight back (a fight
+  between two helps the rest), and when behind schedule
   with the most splices, the race first; of the tiles it could take it
   prefers one its owner could not afford to take straight back (restack and
   placement price against that rival's purse next turn,
@@ -38,7 +42,9 @@ Levels, weakest first:
   afford to take them over or else where that costs the rival most
   (:meth:`Planner.exposure`);
   when the Time Splicer is up for auction it keeps back one more splice than any rival
-  could bid and bids its whole purse on the Splicer alone; it makes tiles of
+  could bid and bids its whole purse on the Splicer alone; below rivals with as many
+  splices it moves a splice to one tile, its best below one such rival, its next best
+  below two (equal bids go to priority, so equals share the tiles); it makes tiles of
   level 16 and 17 feed the Splicer's group before placing them; when no tile
   in its stack can raise the frontier, it lays a bridge (:meth:`Planner.bridge`):
   a stack tile up to two levels below a higher one is made to feed that
@@ -52,10 +58,11 @@ Levels, weakest first:
   decides when the game ends, so strong places the Time Splicer only when the
   estimated final scores (this turn's points, the longest path, the Splicer's
   level, less what each rival's best placeable tiles could add) give it a lead
-  of :data:`WIN_MARGIN`, or on the last turn, bumping to the top first; else it
-  keeps it.  When a rival holds the Splicer and could place it to win, strong
-  caps the east side of the tile that would feed it (restacks it, if already
-  capped), bumping past that rival first.
+  of :data:`WIN_MARGIN`, or on the last turn, bumping as far as the limit allows
+  first; else it keeps it, and while it has nowhere to place it, it values a level 16
+  or 17 tile with a free east side (:data:`FEEDER_BONUS`).  When a rival holds the
+  Splicer and could place it to win, strong caps the east side of the tile that would
+  feed it (restacks it, if already capped), bumping past that rival first.
 """
 
 from __future__ import annotations
@@ -142,6 +149,7 @@ class Planner:
         self.turns_left = MAX_TURNS - state.turn
         self.reserve = 0
         """Splices kept back from placements for the Time Splicer's auction (strong)."""
+        self._no_splicer_spot: bool | None = None
         self.scoring_turns = self.remaining()
         """Turns a tile placed now is likely to score (strong's values, :meth:`remaining`)."""
 
@@ -182,7 +190,18 @@ class Planner:
         # Open sides facing east keep the race going.
         if not piece.capped("E"):
             value += 1.0
+        free_east = (x + 1, y) not in self.draft.board
+        if self.level == "strong" and level >= 16 and free_east and self.needs_feeder():
+            # Its free east side may take the Splicer (feed() adds its group).
+            value += FEEDER_BONUS
         return value
+
+    def needs_feeder(self) -> bool:
+        """Strong: True if this seat holds the Time Splicer and has no spot to place it."""
+        if self._no_splicer_spot is None:
+            piece = self.draft.in_stack(SPLICER_ID)
+            self._no_splicer_spot = piece is not None and not self.splicer_ways(piece)
+        return self._no_splicer_spot
 
     def tile_worth(self, piece: Piece) -> float:
         """What a bidding-stack tile is worth to this seat."""
@@ -197,6 +216,8 @@ class Planner:
             worth = (left + level) / 4 * (1.0 if fits else 0.4)
             if TILES[piece.id].wonder:
                 worth += left / 3
+            if level >= 16 and self.needs_feeder():
+                worth += FEEDER_BONUS / 2  # a tile that could carry the Splicer held
             if self.raises_frontier(piece):
                 # A tile that can raise the frontier keeps the race going (a game
                 # nobody ends is lost by all); more so behind schedule.
@@ -324,10 +345,7 @@ class Planner:
     def purse_next(self, seat: int) -> int:
         """``seat``'s splices next turn as the draft board stands: the base and one per
         wonder it owns there."""
-        wonders = sum(
-            1 for c in self.draft.board.values() if c.owner == seat and TILES[c.piece.id].wonder
-        )
-        return B.BASE_SPLICES + wonders
+        return B.BASE_SPLICES + self.wonders(seat)
 
     def place_all(self) -> None:
         for _ in range(6):
@@ -406,6 +424,27 @@ class Planner:
             amounts = {p.id: int(free * worth[p.id] / total) for p in ranked[1:]}
             amounts = {tile: amount for tile, amount in amounts.items() if amount >= 1}
             amounts[ranked[0].id] = free - sum(amounts.values())
+            above = sum(
+                1
+                for r in range(self.n)
+                if r != self.seat
+                and self.rank(r) < self.rank(self.seat)
+                and self.state.splices[r] >= self.splices
+            )
+            bid_on = [p.id for p in ranked if p.id in amounts]
+            if 0 < above < len(bid_on):
+                # Rivals above with as many splices, bidding alike, would win every
+                # tie (ties go to priority): a splice moved to one tile wins it, the
+                # best tile for the first seat below them, the next best for the
+                # second, so that equals share the tiles instead of the first
+                # taking all (one is left to the first).
+                target = bid_on[above - 1]
+                low = min(
+                    (tile for tile in amounts if tile != target),
+                    key=lambda tile: (worth[tile], tile),
+                )
+                amounts[low] -= 1
+                amounts[target] += 1
             for tile, amount in amounts.items():
                 if amount >= 1:
                     self.add(Bid(tile, amount))
@@ -511,16 +550,18 @@ class Planner:
         better, :data:`DEAR_TAKEOVER`).
 
         The leading rival's loss counts in full, another's in part.  Early any
-        tile; once the race nears its end, wonders only (a wonder is a splice a
-        turn for its owner, and more splices win the Time Splicer's auction);
-        never a tile a rival took from this seat last turn (it would take it
-        again, and such a war costs both sides a turn's splices each turn),
-        unless it is a wonder (left with the rival it feeds its purse for good); and
-        while behind schedule with the most splices, the race comes first: none
-        when leading, else one wonder.  A tile its owner could not afford to
-        take straight back is worth more (:data:`KEEP_BONUS`).  Called before
-        placing (a wonder taken early repays many times) unless a tile can raise
-        the frontier, and again after placing.
+        tile, but a wonder its owner could take straight back only from a rival
+        with more wonders, and among three or more players another tile only if
+        its owner could not take it straight back; once the race nears its end,
+        wonders only (a wonder is a splice a turn for its owner, and more splices
+        win the Time Splicer's auction); never a tile a rival took from this seat
+        last turn (it would take it again, and such a war costs both sides a turn's
+        splices each turn), unless it is a wonder (left with the rival it feeds
+        its purse for good); and while behind schedule with the most splices, the
+        race comes first: none when leading, else one wonder.  A tile its owner
+        could not afford to take straight back is worth more (:data:`KEEP_BONUS`).
+        Called before placing (a wonder taken early repays many times) unless a
+        tile can raise the frontier, and again after placing.
         """
         if self.level != "strong":
             return
@@ -579,6 +620,15 @@ class Planner:
                     back = B.place_cost(rest, cell.piece, sx, sy, cell.owner)
                     if B.RESTACK_OTHER + back > self.purse_next(cell.owner) - (1 if wonder else 0):
                         value += KEEP_BONUS * left
+                    elif not wonder and self.n > 2:
+                        # Among three or more, a tile that changes hands back and forth
+                        # only helps the players outside the fight.
+                        continue
+                    elif wonder and self.wonders(cell.owner) <= self.wonders(self.seat):
+                        # It would come straight back: a war over it burns both purses
+                        # and stalls the race.  Only a rival with more wonders (one
+                        # hoarding them) is worth it.
+                        continue
                     value += DEAR_TAKEOVER * (back - B.PLACE_NEXT_TO_OWN)
                     if value > 0 and (best is None or value > best[0]):
                         best = (value, cell.piece.id, sx, sy)
@@ -587,6 +637,12 @@ class Planner:
             _, tile, x, y = best
             if not self.add(Restack(tile)) or not self.add(Place(tile, x, y)):
                 return
+
+    def wonders(self, seat: int) -> int:
+        """How many wonders ``seat`` owns on the draft board."""
+        return sum(
+            1 for c in self.draft.board.values() if c.owner == seat and TILES[c.piece.id].wonder
+        )
 
     def behind_schedule(self) -> bool:
         """True when the frontier climbs too slowly for the Splicer to come up, be won
@@ -777,10 +833,10 @@ class Planner:
                     continue
             # A rival of higher priority placing or restacking next to the spot
             # would make the placement fail: go first if affordable.
-            bumps = self.rank(self.seat) + 1 if self.rank(self.seat) else 0
-            if cost + bumps * B.BUMP_COST <= self.free():
-                for _ in range(bumps):
-                    self.add(Bump())
+            # Blockers bump past this seat's place; splices are worth nothing once
+            # the game ends, so bump as far as the limit (one per player) allows.
+            for _ in range(min(self.n, (self.free() - cost) // B.BUMP_COST)):
+                self.add(Bump())
             for order in orders:
                 if not self.add(order):
                     return
@@ -886,6 +942,10 @@ class Planner:
             for order in orders:
                 self.add(order)
 
+
+FEEDER_BONUS = 30.0
+"""Strong's value of placing a level 16 or 17 tile with a free east side while it holds
+the Time Splicer and has nowhere to place it (half that to bid on such a tile)."""
 
 WIN_MARGIN = 3
 """Strong places the Time Splicer only when its estimated final lead is at least this."""
