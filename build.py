@@ -720,41 +720,29 @@ def cmd_test(args: argparse.Namespace) -> int:
     ensure_chromium()
     wheels = BUILD / "pyodide-wheels"
     run([sys.executable, ROOT / "tests" / "pyodide" / "wheels.py", wheels])
-    steps: dict[str, list[str]] = {
-        "ruff": [sys.executable, "-m", "ruff", "check", *LINTED],
-        "ruff format": [sys.executable, "-m", "ruff", "format", "--check", *LINTED],
-        "mypy --strict": [sys.executable, "-m", "mypy"],
-        "engine tests (CPython)": [sys.executable, "-m", "pytest", "tests/engine", "-q"],
-        "engine tests (Pyodide under Node)": [
-            "node",
-            "tests/pyodide/run_engine_tests.mjs",
-            "--wheels",
-            str(wheels),
-        ],
-        "browser tests (Chromium)": [sys.executable, "-m", "pytest", "tests/browser", "-q"],
-    }
-    if args.quick:
-        del steps["browser tests (Chromium)"]
+    browser = ("browser tests (Chromium)", [sys.executable, "-m", "pytest", "tests/browser", "-q"])
     # Two lanes, one per core of a 2-core machine, each running its steps in turn.
     # The engine suites keep a core busy each; the browser tests, which leave a core
     # partly idle while they wait on a page, start as soon as the shorter CPython
     # suite ends, beside the Pyodide one, instead of after both.
-    lanes = [
+    lanes: list[list[tuple[str, list[str]]]] = [
         [
-            "ruff",
-            "ruff format",
-            "mypy --strict",
-            "engine tests (CPython)",
-            "browser tests (Chromium)",
+            ("ruff", [sys.executable, "-m", "ruff", "check", *LINTED]),
+            ("ruff format", [sys.executable, "-m", "ruff", "format", "--check", *LINTED]),
+            ("mypy --strict", [sys.executable, "-m", "mypy"]),
+            ("engine tests (CPython)", [sys.executable, "-m", "pytest", "tests/engine", "-q"]),
+            *([] if args.quick else [browser]),
         ],
-        ["engine tests (Pyodide under Node)"],
+        [
+            (
+                "engine tests (Pyodide under Node)",
+                ["node", "tests/pyodide/run_engine_tests.mjs", "--wheels", str(wheels)],
+            )
+        ],
     ]
-    failed = run_lanes(
-        [[(name, steps[name]) for name in lane if name in steps] for lane in lanes],
-        live="browser tests (Chromium)",
-    )
+    failed = run_lanes(lanes, live=browser[0])
     print("\n=== summary ===")
-    for name in steps:
+    for name, _ in (step for lane in lanes for step in lane):
         print(f"{'FAILED' if name in failed else 'ok    '}  {name}")
     return 1 if failed else 0
 

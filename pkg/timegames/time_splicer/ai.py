@@ -190,8 +190,12 @@ class Planner:
         # Open sides facing east keep the race going.
         if not piece.capped("E"):
             value += 1.0
-        free_east = (x + 1, y) not in self.draft.board
-        if self.level == "strong" and level >= 16 and free_east and self.needs_feeder():
+        if (
+            self.level == "strong"
+            and level >= 16
+            and (x + 1, y) not in self.draft.board
+            and self.needs_feeder()
+        ):
             # Its free east side may take the Splicer (feed() adds its group).
             value += FEEDER_BONUS
         return value
@@ -598,6 +602,12 @@ class Planner:
                 wonder = TILES[cell.piece.id].wonder
                 hurt = 1.0 if cell.owner == leader else 1.0 / (self.n - 1)
                 gain = (1 + hurt) * left * (1.75 if wonder else 1.0)
+                # What the owner can spend next turn (a wonder taken shrinks it).
+                owner_purse = self.purse_next(cell.owner) - (1 if wonder else 0)
+                # Between equals a wonder that would come straight back is a war that
+                # burns both purses and stalls the race; only a rival with more
+                # wonders (one hoarding them) is worth it.
+                war = wonder and self.wonders(cell.owner) <= self.wonders(self.seat)
                 # A wonder may go back anywhere it fits: joined to this seat's tiles
                 # it is cheap to place, joined to none of its owner's dear to take back.
                 spots = [(x, y)]
@@ -618,16 +628,11 @@ class Planner:
                     # left; one it can is likely back with it next turn, and the
                     # dearer that is, the less the owner has left for the rest.
                     back = B.place_cost(rest, cell.piece, sx, sy, cell.owner)
-                    if B.RESTACK_OTHER + back > self.purse_next(cell.owner) - (1 if wonder else 0):
+                    if B.RESTACK_OTHER + back > owner_purse:
                         value += KEEP_BONUS * left
-                    elif not wonder and self.n > 2:
-                        # Among three or more, a tile that changes hands back and forth
-                        # only helps the players outside the fight.
-                        continue
-                    elif wonder and self.wonders(cell.owner) <= self.wonders(self.seat):
-                        # It would come straight back: a war over it burns both purses
-                        # and stalls the race.  Only a rival with more wonders (one
-                        # hoarding them) is worth it.
+                    elif war or (not wonder and self.n > 2):
+                        # It would come straight back.  Among three or more, a tile
+                        # changing hands back and forth only helps the others.
                         continue
                     value += DEAR_TAKEOVER * (back - B.PLACE_NEXT_TO_OWN)
                     if value > 0 and (best is None or value > best[0]):
