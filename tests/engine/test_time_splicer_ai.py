@@ -10,7 +10,8 @@ import pytest
 from test_time_splicer_support import refused, scenario, tile_at, turn, write
 from timegames.core import BotContext
 from timegames.time_splicer import GAME, SplicerState
-from timegames.time_splicer.ai import make_plan
+from timegames.time_splicer import board as B
+from timegames.time_splicer.ai import Planner, make_plan
 from timegames.time_splicer.orders import Bid, Bump, Cap, Improve, Place, Restack, Submit, to_text
 
 
@@ -219,6 +220,21 @@ def test_strong_places_the_splicer_only_when_that_wins(
     assert after.is_terminal() == places
     if places and turn_no < 40:
         assert after.outcome().winners == (0,)  # type: ignore[union-attr]
+
+
+def test_strong_sees_a_spot_for_the_splicer_as_soon_as_its_orders_make_one() -> None:
+    # Seat 0 holds the Splicer and the level-17 Optical lattice clock; the highest
+    # tile placed is its Atomic clock (15) at 1,0, so the Splicer fits nowhere and
+    # a level 16/17 tile with a free east side is worth more (FEEDER_BONUS).  Once
+    # the lattice clock is placed east of it, the Splicer fits at 3,0 and the bonus
+    # stops: it used to last for the rest of the turn, for a second such tile too.
+    state = scenario(board={(1, 0): (116, 0)}, stacks={0: [SPLICER, FEEDER]}, turn=30)
+    planner = Planner(state, 0, "strong")
+    assert planner.needs_feeder()
+    assert planner.add(Place(FEEDER, 2, 0))
+    assert not planner.needs_feeder()
+    splicer = planner.draft.in_stack(SPLICER)
+    assert splicer is not None and B.fits(planner.draft.board, splicer, 3, 0)
 
 
 @pytest.mark.parametrize(("turn_no", "bumps"), [(1, 0), (2, 2)])

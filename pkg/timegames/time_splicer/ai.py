@@ -165,6 +165,8 @@ class Planner:
             return False
         write_order(self.draft, order, self.seat, self.state.turn, cost)
         self.plan.append(order)
+        if not isinstance(order, (Bid, Bump)):
+            self._no_splicer_spot = None  # the board may now have a spot for the Splicer
         return True
 
     # -- values ---------------------------------------------------------------------------
@@ -202,7 +204,8 @@ class Planner:
         return value
 
     def needs_feeder(self) -> bool:
-        """Strong: True if this seat holds the Time Splicer and has no spot to place it."""
+        """Strong: True if this seat holds the Time Splicer and has no spot to place it
+        on the draft board (worked out again after each order that changes the board)."""
         if self._no_splicer_spot is None:
             piece = self.draft.in_stack(SPLICER_ID)
             self._no_splicer_spot = piece is not None and not self.splicer_ways(piece)
