@@ -154,10 +154,18 @@ def test_strong_leaves_a_tile_its_owner_would_take_straight_back() -> None:
     # more; it used to take it whenever it had two rivals or more.
     state = scenario(board={(1, 0): (9, 1), (1, -1): (10, 1)}, splices=(20, 10), scores=(0, 10))
     assert not [o for o in make_plan(state, 0, "strong") if isinstance(o, Restack)]
-    taken = turn(state, ["restack 9", "place 9 1,0"])
-    assert tile_at(taken, 1, 0).owner == 0  # type: ignore[union-attr]
-    back = turn(taken, [], ["restack 9", "place 9 1,0"])
-    cell = tile_at(back, 1, 0)
+    assert_taken_straight_back(state, 9, 1, 0)
+
+
+def assert_taken_straight_back(state: SplicerState, tile: int, x: int, y: int) -> None:
+    """Seat 0 could take seat 1's ``tile`` over at ``x, y``, and seat 1 would take it
+    straight back there the next turn."""
+    orders = [f"restack {tile}", f"place {tile} {x},{y}"]
+    taken = turn(state, orders)
+    cell = tile_at(taken, x, y)
+    assert cell is not None and cell.owner == 0
+    back = turn(taken, [], orders)
+    cell = tile_at(back, x, y)
     assert cell is not None and cell.owner == 1  # it comes straight back
 
 
@@ -356,12 +364,7 @@ def test_strong_starts_no_war_over_a_wonder_its_owner_would_take_straight_back()
     wonders = {(0, 1): (2, 1), (1, 1): (14, 1), (1, 0): (8, 0), (0, -1): (18, 1)}
     state = scenario(board={**wonders, (1, -1): (24, 0)}, splices=(11, 10), scores=(0, 5))
     assert not [o for o in make_plan(state, 0, "strong") if isinstance(o, Restack)]
-    taken = turn(state, ["restack 2", "place 2 0,1"])
-    cell = tile_at(taken, 0, 1)
-    assert cell is not None and cell.owner == 0
-    back = turn(taken, [], ["restack 2", "place 2 0,1"])
-    cell = tile_at(back, 0, 1)
-    assert cell is not None and cell.owner == 1  # it comes straight back
+    assert_taken_straight_back(state, 2, 0, 1)
     # A rival holding more wonders than strong (one hoarding them) is still fought.
     state = scenario(board=wonders, splices=(11, 10), scores=(0, 5))
     assert make_plan(state, 0, "strong")[:2] == [Restack(2), Place(2, 0, 1)]

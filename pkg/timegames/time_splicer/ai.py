@@ -587,13 +587,15 @@ class Planner:
             board = self.draft.board
             path = set(B.longest_path(board))
             left = self.scoring_turns
+            mine = self.wonders(self.seat)
             best: tuple[float, int, int, int] | None = None
             for (x, y), cell in board.items():
                 if cell.owner in (self.seat, B.NO_OWNER) or cell.piece.id == SPLICER_ID:
                     continue
-                if (wonders_only or late) and not TILES[cell.piece.id].wonder:
+                wonder = TILES[cell.piece.id].wonder
+                if (wonders_only or late) and not wonder:
                     continue
-                if cell.piece.id in taken and not TILES[cell.piece.id].wonder:
+                if cell.piece.id in taken and not wonder:
                     # The rival took it from this seat last turn and would take it
                     # again: such a war costs both a turn's splices and stalls the race.
                     # A wonder is taken back all the same: left with the rival it is a
@@ -603,7 +605,6 @@ class Planner:
                     continue
                 rest = dict(board)
                 del rest[(x, y)]
-                wonder = TILES[cell.piece.id].wonder
                 hurt = 1.0 if cell.owner == leader else 1.0 / (self.n - 1)
                 gain = (1 + hurt) * left * (1.75 if wonder else 1.0)
                 # What the owner can spend next turn (a wonder taken shrinks it).
@@ -611,7 +612,7 @@ class Planner:
                 # Between equals a wonder that would come straight back is a war that
                 # burns both purses and stalls the race; only a rival with more
                 # wonders (one hoarding them) is worth it.
-                war = wonder and self.wonders(cell.owner) <= self.wonders(self.seat)
+                war = wonder and self.wonders(cell.owner) <= mine
                 # A wonder may go back anywhere it fits: joined to this seat's tiles
                 # it is cheap to place, joined to none of its owner's dear to take back.
                 spots = [(x, y)]
