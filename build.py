@@ -250,7 +250,7 @@ def make_snapshot(site: Path, archive: Path, stdlib: Path) -> None:
     """A Pyodide memory snapshot with the engine imported, for fast revisits.
 
     The page's worker starts from it once the service worker has cached it
-    (site/play/common/pyodide_boot.mjs); without it the page starts normally.
+    (site/play/common/engine.worker.mjs); without it the page starts normally.
     It is made with the standard library the site ships: a snapshot holds
     Python's index of that zip.
     """
@@ -270,6 +270,16 @@ def include_partials(page: str) -> str:
     return INCLUDE.sub(lambda m: (PARTIALS / f"{m.group(1)}.html").read_text(), page)
 
 
+INLINE_SCRIPT = re.compile(r'<script data-inline src="([^"]+)"></script>')
+
+
+def inline_scripts(page: str, folder: Path) -> str:
+    """Write each ``<script data-inline src=...>`` into the page, so it runs with no request."""
+    return INLINE_SCRIPT.sub(
+        lambda m: f"<script>\n{(folder / m.group(1)).read_text()}</script>", page
+    )
+
+
 def render_pages(site: Path) -> None:
     """Copy site/ and fill in build-time parts (partials, engine configs, prerendered boards)."""
     shutil.copytree(
@@ -283,7 +293,10 @@ def render_pages(site: Path) -> None:
     # The plugins the pages turn off, listed once (ui.toml), go to the py-config too.
     plugins = json.dumps(ui_config()["plugins"])
     for page in (site / "play").glob("*/index.html"):
-        page.write_text(include_partials(page.read_text()).replace("@PLUGINS@", plugins))
+        text = include_partials(page.read_text()).replace("@PLUGINS@", plugins)
+        page.write_text(inline_scripts(text, ROOT / "site" / "play" / page.parent.name))
+    # Every page holds it now (inline_scripts).
+    (site / "play" / "common" / "engine.js").unlink()
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
         page = site / "play" / prerender.parent.name / "index.html"

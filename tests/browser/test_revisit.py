@@ -2,7 +2,7 @@
 
 build.py makes a Pyodide memory snapshot with the engine imported; the
 service worker precaches it after a first visit; the worker's loader
-(site/play/common/pyodide_boot.mjs) starts from it when it is cached, and
+(site/play/common/engine.worker.mjs) starts from it when it is cached, and
 starts normally when it is missing or damaged.
 """
 

@@ -237,6 +237,26 @@ def test_the_engine_boots_only_after_the_page_has_painted(browser: Any, site_url
         context.close()
 
 
+def test_the_engine_worker_starts_from_the_page_itself(browser: Any, site_url: str) -> None:
+    """The script that starts the worker is written into the page's <head>, and the worker
+    imports only Pyodide's loader: on a slow network each script fetched in a row is one
+    more round trip before Python can start booting."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        urls: list[str] = []
+        page.on("request", lambda request: urls.append(request.url))
+        page.goto(site_url + "play/time_vectors/")
+        page.wait_for_selector(READY, timeout=90_000)
+        scripts = [u.split("/play/")[-1] for u in urls if "/play/common/" in u and "js" in u]
+        assert "common/engine.js" not in scripts
+        assert [s for s in scripts if s.endswith(".mjs")] == ["common/engine.worker.mjs"]
+        assert "new Worker(" in page.inner_html("head")
+        assert len(page.workers) == 1
+    finally:
+        context.close()
+
+
 def test_quick_computer_moves_shorten_the_pauses_and_are_kept_for_every_game(
     page: Any, site_url: str
 ) -> None:

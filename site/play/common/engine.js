@@ -7,13 +7,17 @@
 // 200 ms at 4x CPU slowdown).  A tab opened in the background, which never
 // paints, lets it boot after a second.
 //
+// build.py writes this file into each game page's <head> (one request fewer
+// before the worker starts), so the worker's URL is relative to the page:
+// every game page is play/<game>/.
+//
 // window.timegamesEngine is a promise of {request(text) -> Promise<text>}:
 // the page sends one JSON request and gets the JSON answer.  It is rejected,
 // with the reason, if the engine cannot start.
 (function () {
   "use strict";
-  var here = document.currentScript.src;
-  var worker = new Worker(new URL("engine.worker.mjs", here), { type: "module" });
+  var url = new URL("../common/engine.worker.mjs", document.baseURI);
+  var worker = new Worker(url, { type: "module" });
   var waiting = new Map();
   var next = 0;
   var engine = {
