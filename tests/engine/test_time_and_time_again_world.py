@@ -510,10 +510,16 @@ def test_the_rules_pages_four_to_one_advice_matches_the_odds() -> None:
 
     page = (ROOT / "docs" / "rules" / "time_and_time_again.md").read_text(encoding="utf-8")
     assert "at least **four times**" in page and "three times in ten" in page
+    assert "one time in six" in page and "one time in thirty against ten of each" in page
     for d in range(1, 21):
         assert 0.65 <= win_chance_exact((3 * d, 3 * d), (d, d)) <= 0.76, d
         assert win_chance_exact((4 * d, 4 * d), (d, d)) >= 0.83, d
-    assert win_chance_exact((40, 40), (10, 10)) > 0.95
+    # Four to one: lost about one time in six against one agent and one wealth...
+    assert 1 / 7 < 1 - win_chance_exact((4, 4), (1, 1)) < 1 / 5
+    # ...less often the larger the defence, about one time in thirty against ten of each.
+    losses = [1 - win_chance_exact((4 * d, 4 * d), (d, d)) for d in range(1, 21)]
+    assert losses == sorted(losses, reverse=True)
+    assert 1 / 40 < losses[9] < 1 / 25
 
 
 def test_the_length_of_an_hour_and_the_wall_clock_start_are_used_by_their_clock_alone() -> None:
