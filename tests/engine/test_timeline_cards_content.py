@@ -308,6 +308,29 @@ ORDER_LEAKS_FIXED: tuple[tuple[str, str, dict[str, str]], ...] = (
             "en": r"first winter-proof",
         },
     ),
+    # Found by a later outside read of the deck: an age that dates a birth, a quoted
+    # card text, the event beside which another card's event took place.
+    ("history-023", "personalities-001", {"de": r"35", "fr": r"35", "it": r"35", "en": r"35"}),
+    (
+        "entertainment-007",
+        "history-038",
+        {"de": r"ohne Sommer", "fr": r"sans été", "it": r"senza estate", "en": r"without a summer"},
+    ),
+    (
+        "sport-025",
+        "sport-026",
+        {"de": r"Weltmeister", "fr": r"Coupe du monde", "it": r"Mondial", "en": r"World Cup"},
+    ),
+    (
+        "politics-011",
+        "politics-012",
+        {
+            "de": r"absolute Mehrheit",
+            "fr": r"majorité absolue",
+            "it": r"maggioranza assoluta",
+            "en": r"absolute majority",
+        },
+    ),
 )
 """(card id, the other card whose order its explanation told, the phrase that told it, by
 language): the phrases the "order of other cards" review removed.  Each matched the old

@@ -764,6 +764,17 @@ def test_solitaire_tip_counts_as_two_sixes() -> None:
     assert state.phase == REMOVE and state.pending == 1
 
 
+def test_solitaire_tip_removals_come_when_tip_is_used_even_after_moves() -> None:
+    # The dice's removals come first; TIP's two come when it is used, here after a move.
+    state = position(START, (2, 1), "TIP", mode="solitaire")
+    assert state.phase == PLAY
+    state = play(state, "Pa1-a2/1", "use TIP")
+    assert state.phase == REMOVE and state.pending == 2
+    assert refused(state, "Pb1-b2/2") == "remove-first"
+    state = play(state, "remove a", "remove b")
+    assert state.phase == PLAY
+
+
 def test_solitaire_replacement_for_six_and_free_with_aim() -> None:
     base = position(
         """
