@@ -273,11 +273,18 @@ def include_partials(page: str) -> str:
 INLINE_SCRIPT = re.compile(r'<script data-inline src="([^"]+)"></script>')
 
 
-def inline_scripts(page: str, folder: Path) -> str:
-    """Write each ``<script data-inline src=...>`` into the page, so it runs with no request."""
-    return INLINE_SCRIPT.sub(
-        lambda m: f"<script>\n{(folder / m.group(1)).read_text()}</script>", page
-    )
+def inline_scripts(page: str, folder: Path, inlined: set[Path]) -> str:
+    """Write each ``<script data-inline src=...>`` into the page, so it runs with no request.
+
+    Each script's source (relative to ``folder``) is added to ``inlined``.
+    """
+
+    def script(match: re.Match[str]) -> str:
+        source = (folder / match.group(1)).resolve()
+        inlined.add(source)
+        return f"<script>\n{source.read_text()}</script>"
+
+    return INLINE_SCRIPT.sub(script, page)
 
 
 def render_pages(site: Path) -> None:
@@ -292,11 +299,13 @@ def render_pages(site: Path) -> None:
     )
     # The plugins the pages turn off, listed once (ui.toml), go to the py-config too.
     plugins = json.dumps(ui_config()["plugins"])
+    inlined: set[Path] = set()
     for page in (site / "play").glob("*/index.html"):
         text = include_partials(page.read_text()).replace("@PLUGINS@", plugins)
-        page.write_text(inline_scripts(text, ROOT / "site" / "play" / page.parent.name))
-    # Every page holds it now (inline_scripts).
-    (site / "play" / "common" / "engine.js").unlink()
+        page.write_text(inline_scripts(text, ROOT / "site" / "play" / page.parent.name, inlined))
+    # The pages hold these scripts now: their copies would never be fetched.
+    for source in inlined:
+        (site / source.relative_to(ROOT / "site")).unlink()
     sys.path.insert(0, str(ROOT / "pkg"))
     for prerender in (ROOT / "site" / "play").glob("*/prerender.py"):
         page = site / "play" / prerender.parent.name / "index.html"
