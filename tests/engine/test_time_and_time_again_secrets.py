@@ -298,3 +298,24 @@ def test_old_saves_with_public_purchases_still_load() -> None:
     state = GAME.from_dict(data)
     assert any(e.kind == "take" and not e.seats for e in state.events)
     assert GAME.from_dict(state.to_dict()) == state
+
+
+def test_everyone_sees_each_locations_visibility_ranking_but_only_their_own_numbers() -> None:
+    # The rules page: the offers and each location's ranking are in plain sight, the
+    # numbers behind the ranking are not.
+    before, ident = scenario("acquire")  # seat 0 buys at Lisbon, where seat 1 is visible
+    state = before.play(Buy(ident))
+    rankings = []
+    for viewer in (0, 1, 2, None):
+        view = state.view(viewer)
+        index, lisbon = next(
+            (i, loc) for i, loc in enumerate(view["locations"]) if loc["id"] == "lisbon"
+        )
+        rankings.append(lisbon["ranking"])
+        mine = lisbon.pop("mine", None)
+        if viewer is None:
+            assert mine is None
+        else:
+            assert mine["visibility"] == state.vis[viewer][index]
+        assert "visibility" not in json.dumps(lisbon)  # nobody else's number
+    assert rankings == [rankings[0]] * 4 and set(rankings[0]) == {0, 1}
