@@ -370,6 +370,23 @@ def test_strong_starts_no_war_over_a_wonder_its_owner_would_take_straight_back()
     assert make_plan(state, 0, "strong")[:2] == [Restack(2), Place(2, 0, 1)]
 
 
+def test_strong_fights_a_rival_who_raided_its_wonders_even_between_equals() -> None:
+    # The board of the test above (two wonders each), but last turn's report shows the
+    # rival taking strong's The wheel: a raider, as the outside tester's bot is every
+    # turn.  Holding back against it let it hoard wonders (and the larger purse that
+    # wins auctions), so strong now takes a wonder from it though it would come back.
+    wonders = {(0, 1): (2, 1), (1, 1): (14, 1), (1, 0): (8, 0), (0, -1): (18, 1)}
+    state = scenario(board={**wonders, (1, -1): (24, 0)}, splices=(11, 10), scores=(0, 5), turn=5)
+    raid = {"phase": "order", "seat": 1, "from": 0, "tile": 18, "ok": True, "text": "restack 18"}
+    raided = replace(state, report={"turn": 4, "steps": [raid]})
+    taken = [o for o in make_plan(raided, 0, "strong") if isinstance(o, Restack)]
+    assert taken and all(o.tile in (2, 18) for o in taken)
+    # A report of another turn, or of a tile that is no wonder, changes nothing.
+    for report in ({"turn": 3, "steps": [raid]}, {"turn": 4, "steps": [{**raid, "tile": 14}]}):
+        quiet = replace(state, report=report)
+        assert not [o for o in make_plan(quiet, 0, "strong") if isinstance(o, Restack)]
+
+
 def test_strong_places_a_wonder_where_a_rival_cannot_afford_to_take_it() -> None:
     # Cave painting (a wonder) fits at 0,1 for 3, but there it joins the rival's
     # Tally marks, so the rival could take it over for 8 + 2 = 10, all it has,
