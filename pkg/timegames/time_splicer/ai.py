@@ -771,30 +771,27 @@ class Planner:
         """True if this seat's score is the highest (ties included)."""
         return self.state.scores[self.seat] >= max(self.state.scores)
 
-    def taken_from_me(self) -> set[int]:
-        """Tiles a rival restacked from this seat last turn (turn reports are public)."""
+    def takeovers_of_mine(self) -> list[tuple[int, int]]:
+        """(rival, tile) for each tile a rival restacked from this seat last turn (turn
+        reports are public)."""
         report = self.state.report or {}
         if report.get("turn") != self.state.turn - 1:
-            return set()
-        return {
-            int(step["tile"])
-            for step in report.get("steps", [])
-            if step.get("from") == self.seat and step.get("seat") != self.seat and "tile" in step
-        }
-
-    def wonder_raiders(self) -> set[int]:
-        """Rivals who took a wonder from this seat last turn (turn reports are public)."""
-        report = self.state.report or {}
-        if report.get("turn") != self.state.turn - 1:
-            return set()
-        return {
-            int(step["seat"])
+            return []
+        return [
+            (int(step["seat"]), int(step["tile"]))
             for step in report.get("steps", [])
             if step.get("from") == self.seat
             and step.get("seat") not in (None, self.seat)
             and "tile" in step
-            and TILES[int(step["tile"])].wonder
-        }
+        ]
+
+    def taken_from_me(self) -> set[int]:
+        """Tiles a rival restacked from this seat last turn."""
+        return {tile for _, tile in self.takeovers_of_mine()}
+
+    def wonder_raiders(self) -> set[int]:
+        """Rivals who took a wonder from this seat last turn."""
+        return {rival for rival, tile in self.takeovers_of_mine() if TILES[tile].wonder}
 
     def splicer_move(self) -> None:
         """If the Time Splicer is in the stack, try hard to place it (uncapping as needed).
