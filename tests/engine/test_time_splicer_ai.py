@@ -385,6 +385,11 @@ def test_strong_fights_a_rival_who_raided_its_wonders_even_between_equals() -> N
     for report in ({"turn": 3, "steps": [raid]}, {"turn": 4, "steps": [{**raid, "tile": 14}]}):
         quiet = replace(state, report=report)
         assert not [o for o in make_plan(quiet, 0, "strong") if isinstance(o, Restack)]
+    # Nor does a raid once the race nears its end (ten turns left, the frontier at
+    # level 3): the splices must push the frontier, and two Strong players fighting
+    # then left the Time Splicer unplaced more often.
+    late = replace(state, turn=30, report={"turn": 29, "steps": [raid]})
+    assert not [o for o in make_plan(late, 0, "strong") if isinstance(o, Restack)]
 
 
 def test_strong_places_a_wonder_where_a_rival_cannot_afford_to_take_it() -> None:
