@@ -354,6 +354,11 @@ def test_strong_moves_a_wonder_it_takes_to_where_its_owner_cannot_take_it_back()
     refused(rival, "place 2 0,-1", "splices")  # type: ignore[arg-type]
 
 
+WONDER_BOARD = {(0, 1): (2, 1), (1, 1): (14, 1), (1, 0): (8, 0), (0, -1): (18, 1)}
+"""The rival's Cave painting, The wheel and Tally marks, and strong's Agriculture; with
+strong's Step Pyramid added at 1,-1, each side owns two wonders."""
+
+
 def test_strong_starts_no_war_over_a_wonder_its_owner_would_take_straight_back() -> None:
     # Two wonders each: the rival's Cave painting (south of the start) and The wheel,
     # strong's Agriculture and Step Pyramid.  Taken, the painting fits back only where
@@ -361,7 +366,7 @@ def test_strong_starts_no_war_over_a_wonder_its_owner_would_take_straight_back()
     # next purse of 11).  Between equals such a war burns both purses every turn and
     # the race stalls: strong leaves it.  It used to take it, and all-Strong games
     # placed the Splicer by turn 40 in 64-84% of games instead of 85-98%.
-    wonders = {(0, 1): (2, 1), (1, 1): (14, 1), (1, 0): (8, 0), (0, -1): (18, 1)}
+    wonders = WONDER_BOARD
     state = scenario(board={**wonders, (1, -1): (24, 0)}, splices=(11, 10), scores=(0, 5))
     assert not [o for o in make_plan(state, 0, "strong") if isinstance(o, Restack)]
     assert_taken_straight_back(state, 2, 0, 1)
@@ -375,8 +380,8 @@ def test_strong_fights_a_rival_who_raided_its_wonders_even_between_equals() -> N
     # rival taking strong's The wheel: a raider, as the outside tester's bot is every
     # turn.  Holding back against it let it hoard wonders (and the larger purse that
     # wins auctions), so strong now takes a wonder from it though it would come back.
-    wonders = {(0, 1): (2, 1), (1, 1): (14, 1), (1, 0): (8, 0), (0, -1): (18, 1)}
-    state = scenario(board={**wonders, (1, -1): (24, 0)}, splices=(11, 10), scores=(0, 5), turn=5)
+    board = {**WONDER_BOARD, (1, -1): (24, 0)}
+    state = scenario(board=board, splices=(11, 10), scores=(0, 5), turn=5)
     raid = {"phase": "order", "seat": 1, "from": 0, "tile": 18, "ok": True, "text": "restack 18"}
     raided = replace(state, report={"turn": 4, "steps": [raid]})
     taken = [o for o in make_plan(raided, 0, "strong") if isinstance(o, Restack)]

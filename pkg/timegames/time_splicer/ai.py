@@ -562,9 +562,8 @@ class Planner:
         The leading rival's loss counts in full, another's in part.  Early any
         tile, but a wonder its owner could take straight back only from a rival
         with more wonders or, until the race nears its end, one that took a wonder
-        from this seat last turn (:meth:`wonder_raiders`), and another tile only if
-        its owner could not take it
-        straight back; once the race nears its end,
+        from this seat last turn (:meth:`takeovers_of_mine`), and another tile only
+        if its owner could not take it straight back; once the race nears its end,
         wonders only (a wonder is a splice a turn for its owner, and more splices
         win the Time Splicer's auction); never a tile a rival took from this seat
         last turn (it would take it again, and such a war costs both sides a turn's
@@ -581,8 +580,9 @@ class Planner:
         late = self.behind_schedule()
         if late and self.leading():
             return
-        taken = self.taken_from_me()
-        raiders = self.wonder_raiders()
+        takeovers = self.takeovers_of_mine()
+        taken = {tile for _, tile in takeovers}
+        raiders = {rival for rival, tile in takeovers if TILES[tile].wonder}
         rivals = [r for r in range(self.n) if r != self.seat]
         leader = max(rivals, key=lambda r: self.state.scores[r])
         for _ in range(1 if late else 3):
@@ -617,12 +617,9 @@ class Planner:
                 # Between equals a wonder that would come straight back is a war that
                 # burns both purses and stalls the race; only a rival with more
                 # wonders (one hoarding them), or one raiding this seat's wonders, is
-                # worth it.  Against the outside tester's bot, which raids every turn,
-                # fighting back raised Strong's points from 0.64 to 0.68 of the bot's
-                # over 100 games; fighting on once the race nears its end raised them
-                # to 0.70, but two Strong players then left the Splicer unplaced in
-                # 8.8% of 1,200 games, against 5.1% with no such fights and 6.8% with
-                # them stopping there, so the race comes first at its end.
+                # worth it: a raider left alone hoards wonders and the larger purse.
+                # Near the race's end the race comes first (two Strong players
+                # fighting on left the Splicer unplaced more often).
                 war = (
                     wonder
                     and self.wonders(cell.owner) <= mine
@@ -792,14 +789,6 @@ class Planner:
             and step.get("seat") not in (None, self.seat)
             and "tile" in step
         ]
-
-    def taken_from_me(self) -> set[int]:
-        """Tiles a rival restacked from this seat last turn."""
-        return {tile for _, tile in self.takeovers_of_mine()}
-
-    def wonder_raiders(self) -> set[int]:
-        """Rivals who took a wonder from this seat last turn."""
-        return {rival for rival, tile in self.takeovers_of_mine() if TILES[tile].wonder}
 
     def splicer_move(self) -> None:
         """If the Time Splicer is in the stack, try hard to place it (uncapping as needed).
