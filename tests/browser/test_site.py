@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from typing import Any
 
 from conftest import (
@@ -204,24 +203,22 @@ requestAnimationFrame(t => { window.__firstFrame = performance.timeOrigin + t; }
 """
 
 
-def test_the_engine_boots_only_after_the_page_has_painted(browser: Any, site_url: str) -> None:
-    """The worker is created from <head>, but Pyodide starts after the first frame, so its
-    compile does not compete with the page's first layout: even when a slow stylesheet
-    holds the first frame back for 0.6 s (engine.js lets a page that has not
-    painted after 1 s boot anyway)."""
+def test_the_engine_boots_only_once_the_page_ui_has_started(browser: Any, site_url: str) -> None:
+    """The worker is created from <head>, but Pyodide starts only when the page's UI has
+    started (after the first frame, with its controls bound): on a small machine its
+    compile beside MicroPython's start made the page's start-up tasks several times
+    longer.  Exactly one boot is asked for."""
     context = browser.new_context(service_workers="block")
     try:
         context.add_init_script(FIRST_FRAME)
         page = context.new_page()
-
-        def slow(route: Any) -> None:
-            time.sleep(0.6)
-            route.continue_()
-
-        page.route("**/play/common/game.css", slow)
         page.goto(site_url + "play/timelock/")
         page.wait_for_selector(READY, timeout=90_000)
         first_frame = page.evaluate("window.__firstFrame")
+        boots = page.evaluate(
+            "performance.getEntriesByName('timegames:engine-boot')"
+            ".map(m => performance.timeOrigin + m.startTime)"
+        )
         starts = [
             w.evaluate(
                 "performance.timeOrigin + performance.getEntriesByName("
@@ -230,9 +227,8 @@ def test_the_engine_boots_only_after_the_page_has_painted(browser: Any, site_url
             for w in page.workers
             if w.evaluate("performance.getEntriesByName('timegames:pyodide-start').length")
         ]
-        assert len(starts) == 1
-        assert first_frame - page.evaluate("performance.timeOrigin") > 600
-        assert starts[0] > first_frame
+        assert len(boots) == 1 and len(starts) == 1
+        assert first_frame < boots[0] < starts[0]
     finally:
         context.close()
 

@@ -3,7 +3,7 @@
 // The page starts this worker from its <head> (engine.js, inlined there by
 // build.py), so Python boots while the page's MicroPython UI starts.  The
 // engine's zip and engine_worker.py are fetched at once; Pyodide boots when
-// the page says it has painted (a {boot: true} message: see engine.js for
+// the page says its UI has started (a {boot: true} message: see engine.js for
 // why).  Once both are in, the zip goes on sys.path and
 // engine_worker.request answers the page's JSON requests, one at a time, in
 // order.
@@ -75,17 +75,17 @@ async function download(url, read) {
   return read(response);
 }
 
-let painted;
-const pagePainted = new Promise((resolve) => {
-  painted = resolve;
+let uiStarted;
+const pageStarted = new Promise((resolve) => {
+  uiStarted = resolve;
 });
 
 async function start() {
   const engine = download(ENGINE, (r) => r.arrayBuffer());
   const code = download(CODE, (r) => r.text());
-  // Looked up while the page paints, so the boot itself starts without waiting on it.
+  // Looked up while the page's UI starts, so the boot itself does not wait on it.
   const snapshot = cachedSnapshot();
-  await pagePainted;
+  await pageStarted;
   const pyodide = await loadPyodide(await snapshot);
   // Written even after a snapshot: the engine reads its data files (tiles,
   // cards, locations) from the zip, which a snapshot does not hold.  Python
@@ -112,7 +112,7 @@ started.then(
 
 self.onmessage = async (event) => {
   if (event.data.boot) {
-    painted();
+    uiStarted();
     return;
   }
   const { id, payload } = event.data;

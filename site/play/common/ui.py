@@ -436,9 +436,12 @@ class GamePage:
         await next_task()
         self.bind_game()
         await next_task()
+        # Pyodide boots only now: its compile beside MicroPython's start made this
+        # page's own start-up tasks several times longer (see engine.js).
+        window.timegamesBootEngine()
         ticker = asyncio.create_task(self.loading_ticker())
         try:
-            # Started by engine.js from the page's <head>; Python boots after the first paint.
+            # The worker was started by engine.js from the page's <head>.
             self.engine = await window.timegamesEngine
         except Exception as err:  # noqa: BLE001 - any failure to start is shown, not raised
             ticker.cancel()
