@@ -7,7 +7,9 @@
 // and alongside MicroPython's own start it made the page's main-thread tasks
 // several times longer.  On two cores, booting after the first paint instead
 // gave Lighthouse's mobile profile 250-540 ms of total blocking time, against
-// 20-150 ms now; in A/B runs the page was ready 0-15% later.
+// 20-150 ms now.  The price: in A/B runs the page was ready 0-15% later, and
+// 9-17% later at 20 Mbit/s with 150 ms round trips, where Pyodide's download
+// now waits for the UI too.
 //
 // build.py writes this file into each game page's <head> (one request fewer
 // before the worker starts), so the worker's URL is relative to the page:
