@@ -6,10 +6,10 @@
 // bound): compiling Pyodide's WebAssembly takes every core of a small machine,
 // and alongside MicroPython's own start it made the page's main-thread tasks
 // several times longer.  On two cores, booting after the first paint instead
-// gave Lighthouse's mobile profile 250-540 ms of total blocking time, against
-// 20-150 ms now.  The price: in A/B runs the page was ready 0-15% later, and
-// 9-17% later at 20 Mbit/s with 150 ms round trips, where Pyodide's download
-// now waits for the UI too.
+// gave Lighthouse's mobile profile a total blocking time of 310-410 ms (medians
+// of 3 runs), against 30-95 ms now.  The price: in A/B runs the page was ready
+// 0-15% later, and 9-17% later at 20 Mbit/s with 150 ms round trips, where
+// Pyodide's download now waits for the UI too.
 //
 // build.py writes this file into each game page's <head> (one request fewer
 // before the worker starts), so the worker's URL is relative to the page:
