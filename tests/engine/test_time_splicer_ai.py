@@ -366,12 +366,11 @@ def test_strong_starts_no_war_over_a_wonder_its_owner_would_take_straight_back()
     # next purse of 11).  Between equals such a war burns both purses every turn and
     # the race stalls: strong leaves it.  It used to take it, and all-Strong games
     # placed the Splicer by turn 40 in 64-84% of games instead of 85-98%.
-    wonders = WONDER_BOARD
-    state = scenario(board={**wonders, (1, -1): (24, 0)}, splices=(11, 10), scores=(0, 5))
+    state = scenario(board={**WONDER_BOARD, (1, -1): (24, 0)}, splices=(11, 10), scores=(0, 5))
     assert not [o for o in make_plan(state, 0, "strong") if isinstance(o, Restack)]
     assert_taken_straight_back(state, 2, 0, 1)
     # A rival holding more wonders than strong (one hoarding them) is still fought.
-    state = scenario(board=wonders, splices=(11, 10), scores=(0, 5))
+    state = scenario(board=WONDER_BOARD, splices=(11, 10), scores=(0, 5))
     assert make_plan(state, 0, "strong")[:2] == [Restack(2), Place(2, 0, 1)]
 
 

@@ -48,10 +48,8 @@
     };
   });
 
-  var booted = false;
+  // ui.py calls it once; a second call would change nothing in the worker.
   window.timegamesBootEngine = function () {
-    if (booted) return;
-    booted = true;
     performance.mark("timegames:engine-boot");
     worker.postMessage({ boot: true });
   };

@@ -1,7 +1,7 @@
 // The engine worker: Pyodide running the timegames engine off the page's main thread.
 //
 // The page starts this worker from its <head> (engine.js, inlined there by
-// build.py), so Python boots while the page's MicroPython UI starts.  The
+// build.py), so the engine downloads while the page's MicroPython UI starts.  The
 // engine's zip and engine_worker.py are fetched at once; Pyodide boots when
 // the page says its UI has started (a {boot: true} message: see engine.js for
 // why).  Once both are in, the zip goes on sys.path and
