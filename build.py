@@ -247,15 +247,16 @@ def compile_python(site: Path, wheel: Path) -> tuple[Path, Path]:
 
 
 def make_snapshot(site: Path, archive: Path, stdlib: Path) -> None:
-    """A Pyodide memory snapshot with the engine imported, for fast revisits.
+    """A Pyodide memory snapshot with the engine imported, gzip-compressed.
 
-    The page's worker starts from it once the service worker has cached it
-    (site/play/common/engine.worker.mjs); without it the page starts normally.
+    The page's worker starts from it once the service worker has cached it, or
+    on a first visit over a fast connection (site/play/common/engine.worker.mjs);
+    without it the page starts normally.
     It is made with the standard library the site ships: a snapshot holds
     Python's index of that zip.
     """
-    out = site / "runtime" / "pyodide" / "engine.snapshot"
-    run_pyodide_build_script("snapshot", [archive, stdlib], [out], "revisits start Python normally")
+    out = site / "runtime" / "pyodide" / "engine.snapshot.gz"
+    run_pyodide_build_script("snapshot", [archive, stdlib], [out], "pages start Python normally")
 
 
 PARTIALS = ROOT / "site" / "play" / "common" / "partials"

@@ -13,6 +13,16 @@ const SCOPE = new URL("./", self.location.href);
 // browser tries again on a later visit.
 const AT_ONCE = 4;
 
+// The engine's snapshot travels gzip-compressed (build.py) and is stored
+// unpacked, so a revisit starts from it without unpacking it first.
+const PACKED = /\.snapshot\.gz$/;
+
+function unpacked(url, response) {
+  if (!PACKED.test(url) || typeof DecompressionStream === "undefined") return response;
+  const bytes = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(bytes, { headers: { "X-Timegames-Unpacked": "1" } });
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const urls = PRECACHE.map((url) => new URL(url, SCOPE).href);
@@ -22,7 +32,7 @@ async function precache() {
       const url = urls[next++];
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      await cache.put(url, response);
+      await cache.put(url, unpacked(url, response));
     }
   }
   try {

@@ -14,8 +14,9 @@ Prints, for every game page and every rules page, figures measured in one run
   files, whose standard library build.py has partly compiled ("site").  Then
   "engine": the site's boot followed by the work no page can skip before it
   shows a game (import the engine, describe the game, start one), in a worker
-  with no page; ready/engine is what the page itself adds.  "in page" is the
-  site's boot inside the page's worker, sharing the CPU with the page.  Then a
+  with no page; ready/engine is what the page itself adds.  "in page" is
+  Pyodide's start inside the page's worker, sharing the CPU with the page (from
+  the engine snapshot on a fast connection, as on localhost).  Then a
   revisit
   (served by the service worker, offline) against that first visit; the
   longest main-thread task while the page starts under a 4x CPU slowdown

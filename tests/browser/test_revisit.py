@@ -1,9 +1,10 @@
-"""Revisits start Python from the precached engine snapshot, and fall back safely.
+"""Python starts from the engine snapshot where it pays, and falls back safely.
 
-build.py makes a Pyodide memory snapshot with the engine imported; the
-service worker precaches it after a first visit; the worker's loader
-(site/play/common/engine.worker.mjs) starts from it when it is cached, and
-starts normally when it is missing or damaged.
+build.py makes a Pyodide memory snapshot with the engine imported, gzip-compressed;
+the service worker precaches it, unpacked, after a first visit; the worker's loader
+(site/play/common/engine.worker.mjs) starts from it when it is cached, downloads it
+on a first visit only when the connection is fast, and starts normally when it is
+missing or damaged.
 """
 
 from __future__ import annotations
@@ -12,10 +13,22 @@ from typing import Any
 
 from conftest import READY
 
+import build
+
 SNAPSHOT_CACHED = (
     "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match("
-    "new URL('../../runtime/pyodide/engine.snapshot', location.href).href)))))"
+    "new URL('../../runtime/pyodide/engine.snapshot.gz', location.href).href)))))"
     ".then(found => found.some(Boolean))"
+)
+SNAPSHOT_UNPACKED = (
+    "caches.match(new URL('../../runtime/pyodide/engine.snapshot.gz', location.href).href)"
+    ".then(r => r.headers.get('X-Timegames-Unpacked') === '1')"
+)
+
+# When a performance mark was made, in ms since the epoch (page and worker clocks differ).
+ABSOLUTE = (
+    "(name => performance.getEntriesByName(name).map(m => performance.timeOrigin + m.startTime)"
+    ".pop() || 0)"
 )
 
 
@@ -27,9 +40,65 @@ def boot_mode(page: Any) -> str:
 def first_visit(page: Any, site_url: str) -> None:
     page.goto(site_url + "play/time_vectors/")
     page.wait_for_selector(READY, timeout=90_000)
-    assert boot_mode(page) == "plain"  # a first visit never downloads the snapshot
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
     page.wait_for_function(SNAPSHOT_CACHED, timeout=90_000)
+
+
+def slow_link(context: Any, page: Any, mbit: float) -> None:
+    """DevTools' network emulation, which the page's workers share."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = mbit * 125_000  # bytes per second
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate},
+    )
+
+
+def open_asking(page: Any, site_url: str) -> list[str]:
+    """Open the Time Vectors page until its engine is ready: every URL it asked for."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site_url + "play/time_vectors/")
+    page.wait_for_selector(READY, timeout=180_000)
+    return asked
+
+
+def test_a_first_visit_on_a_slow_connection_never_downloads_the_snapshot(
+    browser: Any, site_url: str
+) -> None:
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        slow_link(context, page, 20)
+        asked = open_asking(page, site_url)
+        assert boot_mode(page) == "plain"
+        assert any(url.endswith("/engine.zip") for url in asked)
+        assert not any("engine.snapshot" in url for url in asked)
+    finally:
+        context.close()
+
+
+def test_a_first_visit_on_a_fast_connection_starts_from_the_downloaded_snapshot(
+    browser: Any, site_url: str
+) -> None:
+    """The engine's zip arrives at once (served from memory by the test), so the
+    connection measures as fast: the snapshot is downloaded, unpacked and used."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        zip_bytes = (build.SITE / "runtime" / "pyodide" / "engine.zip").read_bytes()
+        context.route(
+            "**/engine.zip",
+            lambda route: route.fulfill(body=zip_bytes, content_type="application/zip"),
+        )
+        asked = open_asking(page, site_url)
+        assert boot_mode(page) == "snapshot"
+        assert any(url.endswith("/engine.snapshot.gz") for url in asked)
+        page.click("#pt-SE2b3")
+        page.wait_for_selector("#pt-SE2b3.c0")
+    finally:
+        context.close()
 
 
 def test_revisit_starts_from_the_snapshot_and_plays(browser: Any, site_url: str) -> None:
@@ -41,6 +110,16 @@ def test_revisit_starts_from_the_snapshot_and_plays(browser: Any, site_url: str)
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         assert boot_mode(page) == "snapshot"
+        # The service worker stored it unpacked: a revisit need not unpack it.
+        assert page.evaluate(SNAPSHOT_UNPACKED)
+        # From the cached snapshot, Pyodide starts without waiting for the page's UI.
+        ui_started = page.evaluate(f"{ABSOLUTE}('timegames:engine-boot')")
+        pyodide = [w.evaluate(f"{ABSOLUTE}('timegames:pyodide-start')") for w in page.workers]
+        assert (
+            ui_started
+            and [start for start in pyodide if start]
+            and all(start < ui_started for start in pyodide if start)
+        )
         page.click("#pt-SE2b3")
         page.wait_for_selector("#pt-SE2b3.c0")
     finally:
@@ -54,7 +133,7 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(browser: Any, site_url:
         first_visit(page, site_url)
         page.evaluate(
             "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.put("
-            "new URL('../../runtime/pyodide/engine.snapshot', location.href).href,"
+            "new URL('../../runtime/pyodide/engine.snapshot.gz', location.href).href,"
             " new Response(new Uint8Array(1000)))))))"
         )
         page.reload()

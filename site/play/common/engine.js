@@ -9,7 +9,8 @@
 // gave Lighthouse's mobile profile a total blocking time of 310-410 ms (medians
 // of 3 runs), against 30-95 ms now.  The price: in A/B runs the page was ready
 // 0-15% later, and 9-17% later at 20 Mbit/s with 150 ms round trips, where
-// Pyodide's download now waits for the UI too.
+// Pyodide's download now waits for the UI too.  A revisit, which starts
+// Pyodide from its cached memory snapshot, does not wait (engine.worker.mjs).
 //
 // build.py writes this file into each game page's <head> (one request fewer
 // before the worker starts), so the worker's URL is relative to the page:

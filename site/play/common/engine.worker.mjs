@@ -1,12 +1,12 @@
 // The engine worker: Pyodide running the timegames engine off the page's main thread.
 //
 // The page starts this worker from its <head> (engine.js, inlined there by
-// build.py), so the engine downloads while the page's MicroPython UI starts.  The
-// engine's zip and engine_worker.py are fetched at once; Pyodide boots when
-// the page says its UI has started (a {boot: true} message: see engine.js for
-// why).  Once both are in, the zip goes on sys.path and
-// engine_worker.request answers the page's JSON requests, one at a time, in
-// order.
+// build.py), so the engine downloads while the page's MicroPython UI starts.
+// The engine's zip and engine_worker.py are fetched at once; Pyodide boots
+// when the page says its UI has started (a {boot: true} message: see
+// engine.js for why), or at once on a revisit (below).  Once both are in, the
+// zip goes on sys.path and engine_worker.request answers the page's JSON
+// requests, one at a time, in order.
 //
 // One file, importing only Pyodide's own loader: each module the worker
 // imports is one more request in a row before Python can start booting.
@@ -19,19 +19,62 @@ const CODE = new URL("engine_worker.py", import.meta.url).href;
 
 // -- Starting Pyodide -----------------------------------------------------------------
 //
-// A revisit should not pay for starting Python from scratch.  build.py makes
-// a memory snapshot of Pyodide with the engine already imported
-// (runtime/pyodide/engine.snapshot), and the service worker precaches it
-// after a first visit.  When the snapshot is in the cache, Pyodide starts
-// from it; when it is missing, or fails to load, Pyodide starts normally.
-// A first visit never downloads the snapshot itself, so it costs nothing.
-const SNAPSHOT = new URL("engine.snapshot", INDEX).href;
+// Starting Python from scratch, then importing the engine, is most of a first
+// start.  build.py makes a memory snapshot of Pyodide with the engine already
+// imported, and Pyodide can start from it instead:
+// - a revisit starts from the copy the service worker precached;
+// - a first visit downloads it only on a fast connection (below), where it
+//   arrives sooner than Python would have started;
+// - when it is missing, or fails to load, Pyodide starts normally.
+// It is gzip-compressed (runtime/pyodide/engine.snapshot.gz, 5.8 MB for 31 MB
+// of Python's memory): hosts such as GitHub Pages send a file of unknown type
+// as it is.
+const SNAPSHOT = new URL("engine.snapshot.gz", INDEX).href;
+
+// The connection's speed, in bytes per millisecond, as the engine's own
+// download measured it: its size over the time its body took to arrive.  No
+// extra request to time; and on a connection fast enough for the snapshot,
+// the engine (1 MB) is in long before the page's UI has started, so an engine
+// still downloading then reads as slow.
+function measuredRate(url) {
+  const entry = performance.getEntriesByName(url).pop();
+  if (!entry || !entry.encodedBodySize) return 0;
+  return entry.encodedBodySize / Math.max(1, entry.responseEnd - entry.responseStart);
+}
+
+// A first visit downloads the snapshot at this rate or faster (64 Mbit/s).
+// On two cores the page was ready as soon with it as without at 100 Mbit/s
+// (40 ms round trips), sooner at 200 Mbit/s, later below; there, sharing
+// the line with the page's own downloads, the engine measured 5,100-6,100 at
+// 100 Mbit/s and 5,600-9,400 at 200.
+const FAST = 8000;
+
+function unpack(response) {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
+  // The service worker stores it unpacked (sw.js).
+  if (response.headers.get("X-Timegames-Unpacked")) return response.arrayBuffer();
+  const bytes = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(bytes).arrayBuffer();
+}
+
+// The snapshot to start from: {bytes}, a promise Pyodide awaits while it
+// compiles its WebAssembly (so the download and the compile overlap), or null
+// to start normally.  Called once the page's UI has started: unpacking takes a core.
+async function snapshotFor(cached) {
+  if (typeof DecompressionStream === "undefined") return null;
+  const hit = await cached;
+  const connection = self.navigator.connection;
+  const fast = !(connection && connection.saveData) && measuredRate(ENGINE) >= FAST;
+  if (!hit && !fast) return null;
+  const bytes = hit ? unpack(hit) : fetch(SNAPSHOT).then(unpack);
+  bytes.catch(() => null); // a failure is Pyodide's to report, when it awaits them
+  return { bytes };
+}
 
 async function cachedSnapshot() {
   try {
     if (typeof caches === "undefined") return null;
-    const hit = await caches.match(SNAPSHOT, { ignoreSearch: true });
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await caches.match(SNAPSHOT, { ignoreSearch: true })) || null;
   } catch (err) {
     return null;
   }
@@ -46,11 +89,19 @@ async function forget() {
   }
 }
 
+// Marks for the site benchmark: how long Pyodide's own start takes in the page.
+async function timed(settings) {
+  performance.mark("timegames:pyodide-start");
+  const pyodide = await boot(settings);
+  performance.mark("timegames:pyodide-done");
+  return pyodide;
+}
+
 async function loadPyodide(snapshot) {
   const settings = { indexURL: INDEX };
   if (snapshot) {
     try {
-      const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await timed({ ...settings, _loadSnapshot: snapshot.bytes });
       pyodide.runPython("import timegames.core.session");
       globalThis.__timegamesBoot = "snapshot";
       return pyodide;
@@ -60,11 +111,7 @@ async function loadPyodide(snapshot) {
     }
   }
   globalThis.__timegamesBoot = "plain";
-  // Marks for the site benchmark: how much of the start is Pyodide's own boot.
-  performance.mark("timegames:pyodide-start");
-  const pyodide = await boot(settings);
-  performance.mark("timegames:pyodide-done");
-  return pyodide;
+  return timed(settings);
 }
 
 // -- The engine -----------------------------------------------------------------------
@@ -83,10 +130,14 @@ const pageStarted = new Promise((resolve) => {
 async function start() {
   const engine = download(ENGINE, (r) => r.arrayBuffer());
   const code = download(CODE, (r) => r.text());
-  // Looked up while the page's UI starts, so the boot itself does not wait on it.
-  const snapshot = cachedSnapshot();
-  await pageStarted;
-  const pyodide = await loadPyodide(await snapshot);
+  const cached = cachedSnapshot();
+  // With the snapshot in the cache (a revisit), Pyodide starts at once: from
+  // it, Pyodide's start is light enough not to hold up the page's UI.  In A/B
+  // runs the revisit was ready in 693 ms against 879 (Time Vectors) and 772
+  // against 932 (Timelock), and at 4x slowdown its longest main-thread task
+  // stayed under 100 ms.  Otherwise Pyodide waits for the UI (engine.js says why).
+  if (!(await cached)) await pageStarted;
+  const pyodide = await loadPyodide(await snapshotFor(cached));
   // Written even after a snapshot: the engine reads its data files (tiles,
   // cards, locations) from the zip, which a snapshot does not hold.  Python
   // imports straight from the zip, so nothing is unpacked.
