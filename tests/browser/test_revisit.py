@@ -139,6 +139,10 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start(browser: Any, site_url:
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         assert boot_mode(page) == "plain"
+        # The plain start after it still waits for the page's UI.
+        ui_started = page.evaluate(f"{ABSOLUTE}('timegames:engine-boot')")
+        pyodide = [w.evaluate(f"{ABSOLUTE}('timegames:pyodide-start')") for w in page.workers]
+        assert ui_started and max(pyodide) > ui_started
         page.click("#pt-SE2b3")
         page.wait_for_selector("#pt-SE2b3.c0")
         # The damaged snapshot was dropped, so the next visit does not try it again.

@@ -59,7 +59,8 @@ function unpack(response) {
 
 // The snapshot to start from: {bytes}, a promise Pyodide awaits while it
 // compiles its WebAssembly (so the download and the compile overlap), or null
-// to start normally.  Called once the page's UI has started: unpacking takes a core.
+// to start normally.  With none cached, it is called once the page's UI has
+// started: downloading and unpacking it take a core.
 async function snapshotFor(cached) {
   if (typeof DecompressionStream === "undefined") return null;
   const hit = await cached;
@@ -111,6 +112,8 @@ async function loadPyodide(snapshot) {
     }
   }
   globalThis.__timegamesBoot = "plain";
+  // After a cached snapshot failed, too: a plain start waits for the UI (engine.js).
+  await pageStarted;
   return timed(settings);
 }
 
