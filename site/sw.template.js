@@ -14,13 +14,17 @@ const SCOPE = new URL("./", self.location.href);
 const AT_ONCE = 4;
 
 // The engine's snapshot travels gzip-compressed (build.py) and is stored
-// unpacked, so a revisit starts from it without unpacking it first.
+// unpacked, so a revisit starts from it without unpacking it first.  Only
+// bytes that still start as gzip does (1f 8b) are unpacked: a host that sends
+// a .gz file as gzip-encoded has the browser unpack it on the way.
 const PACKED = /\.snapshot\.gz$/;
 
-function unpacked(url, response) {
+async function unpacked(url, response) {
   if (!PACKED.test(url) || typeof DecompressionStream === "undefined") return response;
-  const bytes = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(bytes, { headers: { "X-Timegames-Unpacked": "1" } });
+  const bytes = await response.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, 2);
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Response(bytes);
+  return new Response(new Response(bytes).body.pipeThrough(new DecompressionStream("gzip")));
 }
 
 async function precache() {
@@ -32,7 +36,7 @@ async function precache() {
       const url = urls[next++];
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      await cache.put(url, unpacked(url, response));
+      await cache.put(url, await unpacked(url, response));
     }
   }
   try {
