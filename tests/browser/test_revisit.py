@@ -9,7 +9,6 @@ missing or damaged.
 
 from __future__ import annotations
 
-import gzip
 from typing import Any
 
 from conftest import READY
@@ -102,21 +101,6 @@ def test_a_first_visit_on_a_fast_connection_starts_from_the_downloaded_snapshot(
     try:
         asked = fast_first_visit(context, context.new_page(), site_url)
         assert any(url.endswith("/engine.snapshot.gz") for url in asked)
-    finally:
-        context.close()
-
-
-def test_a_host_that_unpacks_the_snapshot_on_the_way_still_serves_it(
-    browser: Any, site_url: str
-) -> None:
-    """A host that sends the .gz file gzip-encoded has the browser unpack it before the
-    page sees it: the worker takes those bytes as they are."""
-    context = browser.new_context(service_workers="block")
-    try:
-        packed = (build.SITE / "runtime" / "pyodide" / "engine.snapshot.gz").read_bytes()
-        unpacked = gzip.decompress(packed)
-        context.route("**/engine.snapshot.gz", lambda route: route.fulfill(body=unpacked))
-        fast_first_visit(context, context.new_page(), site_url)
     finally:
         context.close()
 
