@@ -247,7 +247,10 @@ def compile_python(site: Path, wheel: Path) -> tuple[Path, Path]:
 
 
 def make_snapshot(site: Path, archive: Path, stdlib: Path) -> None:
-    """A Pyodide memory snapshot with the engine imported, gzip-compressed.
+    """A Pyodide memory snapshot with the engine imported and warmed, compressed.
+
+    Each game's first requests are answered once before it is made, and its
+    empty pages are left out (site/play/common/snapshot.build.mjs says how).
 
     The page's worker starts from it once the service worker has cached it, or
     on a first visit over a fast connection (site/play/common/engine.worker.mjs);

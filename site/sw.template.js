@@ -14,9 +14,10 @@ const SCOPE = new URL("./", self.location.href);
 const AT_ONCE = 4;
 
 // The engine's snapshot travels gzip-compressed (build.py) and is stored
-// unpacked, so a revisit starts from it without unpacking it first.  Only
-// bytes that still start as gzip does (1f 8b) are unpacked: a host that sends
-// a .gz file as gzip-encoded has the browser unpack it on the way.
+// inflated, so a revisit starts from it without inflating it first (the
+// engine worker still puts back its empty pages, a copy).  Only bytes that
+// still start as gzip does (1f 8b) are inflated: a host that sends a .gz
+// file as gzip-encoded has the browser inflate it on the way.
 const PACKED = /\.snapshot\.gz$/;
 
 async function unpacked(url, response) {

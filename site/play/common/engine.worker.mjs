@@ -26,9 +26,10 @@ const CODE = new URL("engine_worker.py", import.meta.url).href;
 // - a first visit downloads it only on a fast connection (below), where it
 //   arrives sooner than Python would have started;
 // - when it is missing, or fails to load, Pyodide starts normally.
-// It is gzip-compressed (runtime/pyodide/engine.snapshot.gz, 5.8 MB for 31 MB
-// of Python's memory): hosts such as GitHub Pages send a file of unknown type
-// as it is.
+// It has each game's first requests already answered once (data files read,
+// caches filled), and travels without its empty pages, gzip-compressed
+// (runtime/pyodide/engine.snapshot.gz, 6.2 MB for 31 MB of Python's memory):
+// hosts such as GitHub Pages send a file of unknown type as it is.
 const SNAPSHOT = new URL("engine.snapshot.gz", INDEX).href;
 
 // The connection's speed, in bytes per millisecond, as the engine's own
@@ -49,22 +50,48 @@ function measuredRate(url) {
 // 100 Mbit/s and 5,600-9,400 at 200.
 const FAST = 8000;
 
-// The snapshot's bytes.  The service worker stores it unpacked (sw.js), and a
-// host that sends a .gz file as gzip-encoded has the browser unpack it on
-// the way: only bytes that still start as gzip does (1f 8b) are unpacked here.
+// The snapshot's bytes.  The service worker stores it inflated (sw.js), and a
+// host that sends a .gz file as gzip-encoded has the browser inflate it on
+// the way: only bytes that still start as gzip does (1f 8b) are inflated here.
 async function unpack(response) {
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
   const bytes = await response.arrayBuffer();
   const head = new Uint8Array(bytes, 0, 2);
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;
-  const unpacked = new Response(bytes).body.pipeThrough(new DecompressionStream("gzip"));
-  return new Response(unpacked).arrayBuffer();
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return expand(bytes);
+  const inflated = new Response(bytes).body.pipeThrough(new DecompressionStream("gzip"));
+  return expand(await new Response(inflated).arrayBuffer());
 }
 
-// The snapshot to start from: {bytes}, a promise Pyodide awaits while it
-// compiles its WebAssembly (so the download and the compile overlap), or null
-// to start normally.  With none cached, it is called once the page's UI has
-// started: downloading and unpacking it take a core.
+// The snapshot without its empty pages (snapshot.build.mjs, sparse) made whole
+// again: a new buffer is all zeros, so only the kept pages are copied in.
+// Anything that does not add up is refused, and Python starts normally.
+function expand(bytes) {
+  const head = new DataView(bytes);
+  if (bytes.byteLength < 12 || head.getUint32(0) !== 0x54475350) {
+    throw new Error("the engine snapshot is not in the site's format"); // "TGSP"
+  }
+  const length = head.getUint32(4, true);
+  const size = head.getUint32(8, true);
+  const pages = size ? Math.ceil(length / size) : 0;
+  if (!pages || 12 + pages > bytes.byteLength) throw new Error("the engine snapshot is cut short");
+  const kept = new Uint8Array(bytes, 12, pages);
+  const whole = new Uint8Array(length);
+  let from = 12 + pages;
+  for (let page = 0; page < pages; page++) {
+    if (!kept[page]) continue;
+    const count = Math.min(size, length - page * size);
+    if (from + count > bytes.byteLength) throw new Error("the engine snapshot is cut short");
+    whole.set(new Uint8Array(bytes, from, count), page * size);
+    from += count;
+  }
+  if (from !== bytes.byteLength) throw new Error("the engine snapshot has bytes to spare");
+  return whole;
+}
+
+// The snapshot to start from: {bytes}, a promise Pyodide awaits once it has
+// loaded its JavaScript (so the download overlaps that, and the wasm's
+// download), or null to start normally.  With none cached, it is called once
+// the page's UI has started: downloading and inflating it take a core.
 async function snapshotFor(cached) {
   if (typeof DecompressionStream === "undefined") return null;
   const hit = await cached;
