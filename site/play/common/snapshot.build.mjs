@@ -24,10 +24,11 @@ import timegames, timegames.core.session
 for slug in timegames.GAMES:
     timegames.GAMES[slug]
 
-# Then each page's first requests, in a session thrown away: the snapshot then
-# holds the data files already read and parsed (cards, tiles, locations) and
-# the engine's caches filled, so a page's first answers come sooner.  Only
-# those caches stay; the session and its game go.
+# Then each page's first requests (describe; the tools its prepare() asks for,
+# in site/play/<game>/main.py; a new game; its view), in a session thrown
+# away: the snapshot then holds the data files already read and parsed
+# (cards, tiles, locations) and the engine's caches filled, so a page's first
+# answers come sooner.  Only those caches stay; the session and its game go.
 from timegames.core.session import Session
 FIRST_TOOLS = {
     "timeline_cards": [("labels", {"lang": "en"})],
