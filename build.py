@@ -41,7 +41,7 @@ import threading
 import time
 import tomllib
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -641,11 +641,14 @@ def gzipped(path: Path) -> bytes:
 
 
 def make_handler(
-    site: Path, base: str, extra: dict[str, Path] | None = None
+    site: Path, base: str, extra: dict[str, Path] | None = None, encoded: Collection[str] = ()
 ) -> type[http.server.SimpleHTTPRequestHandler]:
     """A static handler that serves ``site`` under the URL prefix ``base`` only.
 
     ``extra`` maps more URL prefixes to folders (the benchmarks' baseline page).
+    Files whose suffix is in ``encoded`` are gzip already and go out as they are,
+    gzip-encoded, as some hosts send them (Apache's AddEncoding): the browser
+    then inflates them on the way (the tests' such host).
     """
     mounts = {base: site, **(extra or {})}
 
@@ -677,9 +680,9 @@ def make_handler(
             local = Path(self.translate_path(self.path))
             if local.is_dir() and self.path.split("?")[0].endswith("/"):
                 local = local / "index.html"
-            if not local.is_file() or local.suffix not in COMPRESSIBLE:
+            if not local.is_file() or local.suffix not in {*COMPRESSIBLE, *encoded}:
                 return False
-            body = gzipped(local)
+            body = local.read_bytes() if local.suffix in encoded else gzipped(local)
             self.send_response(200)
             self.send_header("Content-Type", self.guess_type(str(local)))
             self.send_header("Content-Encoding", "gzip")
@@ -708,12 +711,19 @@ class QuietServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 @contextmanager
 def serving(
-    site: Path = SITE, base: str = "/", port: int = 0, extra: dict[str, Path] | None = None
+    site: Path = SITE,
+    base: str = "/",
+    port: int = 0,
+    extra: dict[str, Path] | None = None,
+    encoded: Collection[str] = (),
 ) -> Iterator[str]:
-    """Serve ``site`` under ``base`` on 127.0.0.1 in a thread; yields the root URL."""
+    """Serve ``site`` under ``base`` on 127.0.0.1 in a thread; yields the root URL.
+
+    ``extra`` and ``encoded`` are as for :func:`make_handler`.
+    """
     if not base.endswith("/"):
         base += "/"
-    server = QuietServer(("127.0.0.1", port), make_handler(site, base, extra))
+    server = QuietServer(("127.0.0.1", port), make_handler(site, base, extra, encoded))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -10,7 +10,6 @@ missing or damaged.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from conftest import READY
@@ -114,35 +113,16 @@ def test_a_host_that_sends_the_snapshot_gzip_encoded_still_serves_it(browser: An
     browser inflates it before the page sees it: the worker takes those bytes as they
     are instead of failing to inflate them twice.  The whole site comes from such a
     host here, a real server, since a response the test fulfils is not decoded."""
-    handler = build.make_handler(build.SITE, "/timegames/")
-    plain = handler.send_compressed  # type: ignore[attr-defined]
-
-    def send_compressed(self: Any) -> bool:
-        if not self.path.split("?")[0].endswith(".snapshot.gz"):
-            return bool(plain(self))
-        body = (build.SITE / "runtime" / "pyodide" / "engine.snapshot.gz").read_bytes()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/gzip")
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-        return True
-
-    handler.send_compressed = send_compressed  # type: ignore[attr-defined]
-    server = build.QuietServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         engine_at_once(context)
-        asked = open_asking(page, f"http://127.0.0.1:{server.server_address[1]}/timegames/")
+        with build.serving(build.SITE, "/timegames/", encoded={".gz"}) as host:
+            asked = open_asking(page, host)
         assert any(url.endswith("/engine.snapshot.gz") for url in asked)
         assert boot_mode(page) == "snapshot"
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
 
 
 def test_revisit_starts_from_the_snapshot_and_plays(browser: Any, site_url: str) -> None:
